@@ -1,0 +1,108 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Scalar } from "@scalar/hono-api-reference";
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { HTTPException } from "hono/http-exception";
+import { requestId } from "hono/request-id";
+import type { Database } from "./db/client";
+import type { Env } from "./env";
+import { accountRoutes } from "./features/accounts/routes";
+import { guardedSignIn } from "./features/accounts/sign-in-guard";
+import { adminRoutes } from "./features/admin/routes";
+import { healthRoutes } from "./features/health/routes";
+import { messageRoutes } from "./features/messages/routes";
+import { sessionMiddleware } from "./lib/access";
+import { createAuth } from "./lib/auth";
+import type { AppEnv, Deps } from "./lib/context";
+import { AppError, errorBody, sendError } from "./lib/errors";
+import type { Logger } from "./lib/logger";
+import { type Mailer, createMailer } from "./lib/mail";
+
+export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../dist/web");
+
+export type AppOptions = { env: Env; database: Database; log: Logger; mailer?: Mailer; secret: string };
+
+/** Composes the Hono app from the features. One app per database: tests build one per test file. */
+export function createApp(opts: AppOptions) {
+  const { env, database, log } = opts;
+  const mailer = opts.mailer ?? createMailer({ db: database.db, log, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
+  const auth = createAuth({
+    db: database.db,
+    mailer,
+    appUrl: env.appUrl,
+    secret: opts.secret,
+    production: env.NODE_ENV === "production",
+  });
+  const deps: Deps = { env, database, db: database.db, auth, mailer, log };
+
+  const app = new OpenAPIHono<AppEnv>();
+
+  app.use("*", requestId());
+  app.use("*", async (c, next) => {
+    c.set("deps", deps);
+    c.set("log", log.child({ requestId: c.var.requestId }));
+    const started = performance.now();
+    await next();
+    if (c.req.path.startsWith("/api")) {
+      c.var.log.info(
+        { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+        "request",
+      );
+    }
+  });
+
+  // Better Auth owns /api/auth/*; email sign-in goes through the failed-attempt guard first.
+  app.on(["GET", "POST"], "/api/auth/*", (c) => {
+    if (c.req.method === "POST" && c.req.path === "/api/auth/sign-in/email") {
+      return guardedSignIn(deps, c.req.raw, (r) => auth.handler(r));
+    }
+    return auth.handler(c.req.raw);
+  });
+
+  app.use("/api/*", sessionMiddleware);
+
+  const api = app
+    .route("/api", healthRoutes)
+    .route("/api/accounts", accountRoutes)
+    .route("/api/messages", messageRoutes)
+    .route("/api/admin", adminRoutes);
+
+  app.doc31("/api/openapi.json", {
+    openapi: "3.1.0",
+    info: { title: "Clinical Placement Portal API", version: "0.1.0" },
+  });
+  app.get("/api/docs", Scalar({ url: "/api/openapi.json", pageTitle: "Clinical Placement Portal API" }));
+
+  app.all("/api/*", (c) => c.json(errorBody("not_found", `No API route ${c.req.method} ${c.req.path}`), 404));
+
+  // The built React app for every other path; client-side routes fall back to index.html.
+  if (existsSync(path.join(WEB_DIST, "index.html"))) {
+    const indexHtml = readFileSync(path.join(WEB_DIST, "index.html"), "utf8");
+    // Hashed file names: cache for a year.
+    app.use("/assets/*", async (c, next) => {
+      await next();
+      if (c.res.ok) c.res.headers.set("cache-control", "public, max-age=31536000, immutable");
+    });
+    app.use("*", serveStatic({ root: path.relative(process.cwd(), WEB_DIST) }));
+    app.get("*", (c) => c.html(indexHtml));
+  }
+
+  app.onError((err, c) => {
+    if (err instanceof AppError) return sendError(c, err);
+    if (err instanceof HTTPException) {
+      const status = err.status;
+      const code = status === 400 ? "malformed" : status === 401 ? "unauthorized" : "http_error";
+      const message = status === 400 ? "The request body is not valid JSON" : err.message || "Request failed";
+      return c.json(errorBody(code, message), status);
+    }
+    const requestIdValue = c.var.requestId;
+    (c.var.log ?? log).error({ err, requestId: requestIdValue }, "unhandled error");
+    return c.json(errorBody("internal", `Something went wrong on our side (request ${requestIdValue}). Please try again.`), 500);
+  });
+
+  return { app: api, deps };
+}
+
+export type AppType = ReturnType<typeof createApp>["app"];

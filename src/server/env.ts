@@ -1,0 +1,41 @@
+import { z } from "zod";
+
+// The only reader of process.env (DESIGN.md). Everything else receives a typed Env.
+const bool = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v === "" ? undefined : ["1", "true", "yes", "on"].includes(v.toLowerCase())));
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: z.string().url().optional().or(z.literal("").transform(() => undefined)),
+  APP_URL: z.string().url().optional().or(z.literal("").transform(() => undefined)),
+  SMTP_URL: z.string().optional().or(z.literal("").transform(() => undefined)),
+  MAIL_FROM: z.string().default("Clinical Placement Portal <no-reply@placement-portal.local>"),
+  DEMO_DATA: bool,
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  AUTH_SECRET: z.string().min(32).optional().or(z.literal("").transform(() => undefined)),
+});
+
+export type Env = z.infer<typeof schema> & { appUrl: string; demoData: boolean };
+
+export function readEnv(source: Record<string, string | undefined> = process.env): Env {
+  const parsed = schema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
+    throw new Error(`Invalid configuration:\n${lines}`);
+  }
+  const env = parsed.data;
+  return {
+    ...env,
+    appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
+    // Demo world: on for the embedded database, off on PostgreSQL unless asked for (D10).
+    demoData: env.DEMO_DATA ?? !env.DATABASE_URL,
+  };
+}
+
+/** Command-line scripts read their own flags; they still get the environment from here. */
+export const rawArgv = () => process.argv.slice(2);

@@ -1,0 +1,88 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { allow, requireViewer } from "../../lib/access";
+import { notFound } from "../../lib/errors";
+import { createRouter, errorResponses, jsonContent } from "../../lib/router";
+import { decideAccessRequest, listAccessRequests, listMailbox } from "./service";
+
+const AccessRequestSchema = z
+  .object({
+    id: z.string(),
+    userId: z.string(),
+    email: z.string(),
+    fullName: z.string(),
+    organizationName: z.string(),
+    status: z.enum(["pending", "approved", "denied"]),
+    createdAt: z.string(),
+    reviewedAt: z.string().nullable(),
+  })
+  .openapi("AccessRequest");
+
+const pageQuery = z.object({
+  status: z.enum(["pending", "approved", "denied"]).optional(),
+  search: z.string().trim().max(100).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+const listRoute = createRoute({
+  method: "get",
+  path: "/access-requests",
+  tags: ["admin"],
+  summary: "Administrator access requests (super admin)",
+  middleware: [allow("super_admin")] as const,
+  request: { query: pageQuery },
+  responses: {
+    200: jsonContent(
+      z.object({ items: z.array(AccessRequestSchema), total: z.number(), page: z.number(), pageSize: z.number() }),
+      "A page of requests, pending first",
+    ),
+    ...errorResponses,
+  },
+});
+
+const decideRoute = createRoute({
+  method: "post",
+  path: "/access-requests/{id}/{decision}",
+  tags: ["admin"],
+  summary: "Approve or deny an access request (super admin)",
+  middleware: [allow("super_admin")] as const,
+  request: { params: z.object({ id: z.uuid("Unknown request"), decision: z.enum(["approve", "deny"]) }) },
+  responses: {
+    200: jsonContent(z.object({ id: z.string(), status: z.enum(["approved", "denied"]) }), "Decided"),
+    ...errorResponses,
+  },
+});
+
+const MailSchema = z.object({
+  id: z.number(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string().nullable(),
+  link: z.string().nullable(),
+  transport: z.string(),
+  createdAt: z.string(),
+});
+
+const mailboxRoute = createRoute({
+  method: "get",
+  path: "/mailbox",
+  tags: ["admin"],
+  summary: "The dev mailbox, when no SMTP server is configured (super admin)",
+  middleware: [allow("super_admin")] as const,
+  request: { query: z.object({ to: z.string().optional(), limit: z.coerce.number().int().min(1).max(200).default(50) }) },
+  responses: { 200: jsonContent(z.object({ items: z.array(MailSchema) }), "Newest mail first"), ...errorResponses },
+});
+
+export const adminRoutes = createRouter()
+  .openapi(listRoute, async (c) => c.json(await listAccessRequests(c.var.deps, c.req.valid("query")), 200))
+  .openapi(decideRoute, async (c) => {
+    const { id, decision } = c.req.valid("param");
+    const result = await decideAccessRequest(c.var.deps, requireViewer(c.var.viewer), id, decision === "approve" ? "approved" : "denied");
+    return c.json(result, 200);
+  })
+  .openapi(mailboxRoute, async (c) => {
+    // With real SMTP the mail left this system: there is no mailbox to show.
+    if (c.var.deps.mailer.transport !== "dev") throw notFound("Dev mailbox");
+    return c.json({ items: await listMailbox(c.var.deps, c.req.valid("query")) }, 200);
+  });

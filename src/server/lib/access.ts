@@ -1,0 +1,76 @@
+import { and, eq } from "drizzle-orm";
+import { createMiddleware } from "hono/factory";
+import { type Role, resolveRole } from "../../domain/roles";
+import type { Db, DbOrTx } from "../db/client";
+import { memberships, organizations, userRoles } from "../db/schema/organizations";
+import { studentUsers } from "../db/schema/students";
+import type { AppEnv, Organization, Viewer } from "./context";
+import { forbidden, unauthorized } from "./errors";
+
+// Who may see what, in one place (DESIGN.md). Routes declare roles with `allow`; services scope
+// their queries with the viewer this file builds from the session.
+
+export async function loadViewer(db: Db, session: { id: string }, user: { id: string; email: string; name: string }): Promise<Viewer> {
+  const [roleRows, orgRows, studentRows] = await Promise.all([
+    db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, user.id)).orderBy(userRoles.createdAt),
+    db
+      .select({
+        id: organizations.id,
+        kind: organizations.kind,
+        name: organizations.name,
+        city: organizations.city,
+        state: organizations.state,
+        verificationStatus: organizations.verificationStatus,
+      })
+      .from(memberships)
+      .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+      .where(eq(memberships.userId, user.id))
+      .orderBy(memberships.createdAt)
+      .limit(1),
+    db.select({ studentId: studentUsers.studentId }).from(studentUsers).where(eq(studentUsers.userId, user.id)).limit(1),
+  ]);
+  const roles = roleRows.map((r) => r.role as Role);
+  return {
+    userId: user.id,
+    email: user.email,
+    name: user.name,
+    roles,
+    role: resolveRole(roles),
+    organization: (orgRows[0] as Organization | undefined) ?? null,
+    studentId: studentRows[0]?.studentId ?? null,
+    sessionId: session.id,
+  };
+}
+
+/** Reads the Better Auth session (cookie or bearer) and puts the viewer on the context. */
+export const sessionMiddleware = createMiddleware<AppEnv>(async (c, next) => {
+  const { auth, db } = c.var.deps;
+  const found = await auth.api.getSession({ headers: c.req.raw.headers });
+  c.set("viewer", found ? await loadViewer(db, found.session, found.user) : null);
+  await next();
+});
+
+/** Route guard: the viewer must hold one of `roles` (any role when none are given). */
+export function allow(...roles: Role[]) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const viewer = c.var.viewer;
+    if (!viewer) throw unauthorized();
+    if (roles.length > 0 && !viewer.roles.some((r) => roles.includes(r))) throw forbidden();
+    await next();
+  });
+}
+
+export function requireViewer(viewer: Viewer | null): Viewer {
+  if (!viewer) throw unauthorized();
+  return viewer;
+}
+
+export const hasRole = (viewer: Viewer, ...roles: Role[]) => viewer.roles.some((r) => roles.includes(r));
+
+export async function grantRole(db: DbOrTx, userId: string, role: Role) {
+  await db.insert(userRoles).values({ userId, role }).onConflictDoNothing();
+}
+
+export async function revokeRole(db: DbOrTx, userId: string, role: Role) {
+  await db.delete(userRoles).where(and(eq(userRoles.userId, userId), eq(userRoles.role, role)));
+}

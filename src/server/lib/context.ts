@@ -1,0 +1,46 @@
+import type { Role } from "../../domain/roles";
+import type { Database, Db } from "../db/client";
+import type { Env } from "../env";
+import type { Auth } from "./auth";
+import type { Logger } from "./logger";
+import type { Mailer } from "./mail";
+
+/** What every request handler can reach: built once per app in app.ts. */
+export type Deps = {
+  env: Env;
+  database: Database;
+  db: Db;
+  auth: Auth;
+  mailer: Mailer;
+  log: Logger;
+};
+
+export type Organization = {
+  id: string;
+  kind: "program" | "facility";
+  name: string;
+  city: string | null;
+  state: string | null;
+  verificationStatus: "pending" | "verified" | "rejected";
+};
+
+/** The signed-in user as the server knows them: everything derives from the session (D1). */
+export type Viewer = {
+  userId: string;
+  email: string;
+  name: string;
+  roles: Role[];
+  role: Role | null;
+  organization: Organization | null;
+  studentId: string | null;
+  sessionId: string;
+};
+
+export type AppEnv = {
+  Variables: {
+    deps: Deps;
+    viewer: Viewer | null;
+    requestId: string;
+    log: Logger;
+  };
+};
