@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../testing/harness";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe("POST /api/accounts/sign-up", () => {
+  it("creates a program with the user as coordinator, pending verification", async () => {
+    const res = await t.call("POST", "/api/accounts/sign-up", {
+      body: { fullName: "Ann Lee", organizationName: "Lakeside Nursing", email: "ann@lakeside.test", password: "Lake-side-2026", role: "program" },
+    });
+    expect(res.status).toBe(201);
+    expect(res.json.role).toBe("program");
+    expect(res.json.organization).toMatchObject({ kind: "program", name: "Lakeside Nursing", verificationStatus: "pending" });
+    expect(res.headers.get("set-cookie")).toContain("session_token");
+  });
+
+  it("never grants admin rights: Administrator files an access request", async () => {
+    const res = await t.call("POST", "/api/accounts/sign-up", {
+      body: { fullName: "Bo Admin", organizationName: "State Board", email: "bo@board.test", password: "Board-member-7", role: "admin" },
+    });
+    expect(res.status).toBe(201);
+    expect(res.json.roles).toEqual([]);
+    expect(res.json.accessRequest.status).toBe("pending");
+  });
+
+  it("names each invalid field and refuses a common password", async () => {
+    const res = await t.call("POST", "/api/accounts/sign-up", {
+      body: { fullName: "A", organizationName: "", email: "nope", password: "password1", role: "super_admin" },
+    });
+    expect(res.status).toBe(422);
+    const paths = res.json.error.issues.map((i: { path: string }) => i.path);
+    expect(paths).toEqual(expect.arrayContaining(["fullName", "organizationName", "email", "password", "role"]));
+  });
+
+  it("answers 409 for an email already registered", async () => {
+    const body = { fullName: "Cy Dup", organizationName: "Dup Health", email: "dup@test.dev", password: "Dup-licate-99", role: "facility" };
+    expect((await t.call("POST", "/api/accounts/sign-up", { body })).status).toBe(201);
+    const again = await t.call("POST", "/api/accounts/sign-up", { body: { ...body, email: "DUP@test.dev" } });
+    expect(again.status).toBe(409);
+    expect(again.json.error.message).toMatch(/already exists/);
+  });
+
+  it("answers 400 in the envelope for a body that is not JSON", async () => {
+    const res = await t.call("POST", "/api/accounts/sign-up", { body: "{not json" });
+    expect(res.status).toBe(400);
+    expect(res.json.error.code).toBeTruthy();
+  });
+});
+
+describe("GET /api/accounts/me", () => {
+  it("401 in the envelope when not signed in", async () => {
+    const res = await t.call("GET", "/api/accounts/me");
+    expect(res.status).toBe(401);
+    expect(res.json.error.code).toBe("unauthorized");
+  });
+
+  it("resolves the role by priority for a user with several roles", async () => {
+    const u = await t.createUser("program");
+    const { grantRole } = await import("../../lib/access");
+    await grantRole(t.deps.db, u.userId, "admin");
+    const res = await t.call("GET", "/api/accounts/me", { cookie: u.cookie });
+    expect(res.status).toBe(200);
+    expect(res.json.role).toBe("admin");
+    expect(res.json.roles).toEqual(expect.arrayContaining(["program", "admin"]));
+  });
+});
