@@ -1,0 +1,84 @@
+import { createBrowserRouter, Navigate, type RouteObject, useParams } from "react-router";
+import { RequireRole } from "./require-role";
+
+// Route-level code splitting: each page is its own chunk.
+const page = (load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, "lazy"> => ({
+  lazy: async () => ({ Component: (await load()).default }),
+});
+const section = (name: keyof typeof import("./section-pages")): Pick<RouteObject, "lazy"> => ({
+  lazy: async () => ({ Component: (await import("./section-pages"))[name] }),
+});
+
+/** D5: the prototype's /facility/... links go to /dashboard/facility/... */
+function FacilityRedirect() {
+  const params = useParams();
+  return <Navigate to={`/dashboard/facility/${params["*"] ?? ""}`} replace />;
+}
+
+const PROGRAM = ["program", "admin", "super_admin"] as const;
+const FACILITY = ["facility", "admin", "super_admin"] as const;
+const ADMIN = ["admin", "super_admin"] as const;
+
+export const routes: RouteObject[] = [
+  { path: "/", ...page(() => import("@/web/features/landing/pages/landing-page")) },
+  { path: "/student", ...page(() => import("@/web/features/landing/pages/student-landing-page")) },
+  { path: "/auth", ...page(() => import("@/web/features/auth/pages/auth-page")) },
+  { path: "/reset-password", ...page(() => import("@/web/features/auth/pages/reset-password-page")) },
+  { path: "/facility/*", element: <FacilityRedirect /> },
+  {
+    element: <RequireRole roles={[...PROGRAM]} />,
+    children: [
+      { path: "/dashboard/program", ...page(() => import("@/web/features/dashboard/pages/program-dashboard-page")) },
+      { path: "/students", ...section("StudentsPage") },
+      { path: "/students/:id/compliance", ...section("StudentCompliancePage") },
+      { path: "/placements", ...section("PlacementsPage") },
+      { path: "/applications", ...section("ProgramApplicationsPage") },
+      { path: "/calendar", ...section("CalendarPage") },
+    ],
+  },
+  {
+    element: <RequireRole roles={[...FACILITY]} />,
+    children: [
+      { path: "/dashboard/facility", ...page(() => import("@/web/features/dashboard/pages/facility-dashboard-page")) },
+      { path: "/dashboard/facility/placements", ...section("FacilityPlacementsPage") },
+      { path: "/dashboard/facility/applications", ...section("FacilityApplicationsPage") },
+      { path: "/dashboard/facility/students", ...section("FacilityStudentsPage") },
+      { path: "/dashboard/facility/calendar", ...section("CalendarPage") },
+    ],
+  },
+  {
+    element: <RequireRole roles={[...ADMIN]} />,
+    children: [
+      { path: "/dashboard/admin", ...page(() => import("@/web/features/admin/pages/admin-dashboard-page")) },
+      { path: "/dashboard/admin/programs", ...section("AdminProgramsPage") },
+      { path: "/dashboard/admin/facilities", ...section("AdminFacilitiesPage") },
+      { path: "/dashboard/admin/analytics", ...section("AdminAnalyticsPage") },
+      { path: "/dashboard/admin/settings", ...section("AdminSettingsPage") },
+    ],
+  },
+  // Spec section 6: /dashboard/student also admits super_admin; the other student pages student and admin.
+  {
+    element: <RequireRole roles={["student", "admin", "super_admin"]} fallback="/auth?role=student" />,
+    children: [{ path: "/dashboard/student", ...page(() => import("@/web/features/dashboard/pages/student-dashboard-page")) }],
+  },
+  {
+    element: <RequireRole roles={["student", "admin"]} fallback="/auth?role=student" />,
+    children: [
+      { path: "/student/placements", ...section("StudentPlacementsPage") },
+      { path: "/student/applications", ...section("StudentApplicationsPage") },
+      { path: "/student/learning", ...section("LearningPage") },
+      { path: "/student/messages", ...section("MessagesPage") },
+      { path: "/student/profile", ...section("StudentProfilePage") },
+    ],
+  },
+  {
+    element: <RequireRole roles="any" />,
+    children: [
+      { path: "/account", ...page(() => import("@/web/features/account/pages/account-page")) },
+      { path: "/messages", ...section("MessagesPage") },
+    ],
+  },
+  { path: "*", ...page(() => import("@/web/features/landing/pages/not-found-page")) },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,56 @@
+import { Dialog as DialogPrimitive } from "radix-ui";
+import { X } from "lucide-react";
+import { useState } from "react";
+import { Outlet, useLocation } from "react-router";
+import type { Me } from "@/web/features/auth/api";
+import { Header } from "./header";
+import { NAVIGATION, areaOf } from "./navigation";
+import { SidebarNav } from "./sidebar";
+
+/** Header, the area's sidebar (a drawer on small screens) and the page. */
+export function AppShell({ me }: { me: Me }) {
+  const { pathname } = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const area = areaOf(pathname, me.role);
+  const items = NAVIGATION[area];
+  const pendingOrg = me.organization?.verificationStatus === "pending";
+
+  return (
+    <div className="min-h-screen">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+        Skip to content
+      </a>
+      <Header me={me} area={area} onOpenMenu={() => setMenuOpen(true)} />
+      <div className="flex">
+        <aside className="sticky top-14 hidden h-[calc(100vh-3.5rem)] w-60 shrink-0 border-r border-border bg-white md:block">
+          <SidebarNav items={items} />
+        </aside>
+        <DialogPrimitive.Root open={menuOpen} onOpenChange={setMenuOpen}>
+          <DialogPrimitive.Portal>
+            <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/40 md:hidden" />
+            <DialogPrimitive.Content className="fixed inset-y-0 left-0 z-50 w-72 bg-white shadow-lg md:hidden">
+              <div className="flex h-14 items-center justify-between border-b border-border px-4">
+                <DialogPrimitive.Title className="font-semibold">Navigation</DialogPrimitive.Title>
+                <DialogPrimitive.Close className="rounded p-1 hover:bg-muted" aria-label="Close navigation">
+                  <X className="size-4" aria-hidden />
+                </DialogPrimitive.Close>
+              </div>
+              <DialogPrimitive.Description className="sr-only">Pages for your role</DialogPrimitive.Description>
+              <SidebarNav items={items} onNavigate={() => setMenuOpen(false)} />
+            </DialogPrimitive.Content>
+          </DialogPrimitive.Portal>
+        </DialogPrimitive.Root>
+        <main id="main" className="min-w-0 flex-1 p-4 sm:p-6 lg:p-8">
+          {pendingOrg ? (
+            <div role="status" className="mb-6 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
+              <strong>{me.organization?.name} is pending verification.</strong> You can prepare now (add students, draft
+              placements); submitting and receiving applications opens once a platform administrator verifies your
+              organization.
+            </div>
+          ) : null}
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

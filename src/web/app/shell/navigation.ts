@@ -1,0 +1,73 @@
+import {
+  Building2,
+  Calendar,
+  ClipboardList,
+  GraduationCap,
+  LayoutDashboard,
+  LineChart,
+  type LucideIcon,
+  MessageSquare,
+  Search,
+  Settings,
+  User,
+  Users,
+} from "lucide-react";
+import type { Role } from "@/domain/roles";
+
+export type NavItem = { to: string; label: string; icon: LucideIcon };
+export type Area = "program" | "facility" | "admin" | "student";
+
+/** Each role's navigation (spec section 2). */
+export const NAVIGATION: Record<Area, NavItem[]> = {
+  program: [
+    { to: "/dashboard/program", label: "Dashboard", icon: LayoutDashboard },
+    { to: "/students", label: "Students", icon: Users },
+    { to: "/placements", label: "Placements", icon: Search },
+    { to: "/applications", label: "Applications", icon: ClipboardList },
+    { to: "/calendar", label: "Calendar", icon: Calendar },
+  ],
+  facility: [
+    { to: "/dashboard/facility", label: "Dashboard", icon: LayoutDashboard },
+    { to: "/dashboard/facility/placements", label: "Placements", icon: Building2 },
+    { to: "/dashboard/facility/applications", label: "Applications", icon: ClipboardList },
+    { to: "/dashboard/facility/students", label: "Students", icon: Users },
+    { to: "/dashboard/facility/calendar", label: "Calendar", icon: Calendar },
+  ],
+  admin: [
+    { to: "/dashboard/admin", label: "Dashboard", icon: LayoutDashboard },
+    { to: "/dashboard/admin/programs", label: "Programs", icon: GraduationCap },
+    { to: "/dashboard/admin/facilities", label: "Facilities", icon: Building2 },
+    { to: "/dashboard/admin/analytics", label: "Analytics", icon: LineChart },
+    { to: "/dashboard/admin/settings", label: "Settings", icon: Settings },
+  ],
+  student: [
+    { to: "/dashboard/student", label: "Dashboard", icon: LayoutDashboard },
+    { to: "/student/placements", label: "Browse Placements", icon: Search },
+    { to: "/student/applications", label: "My Applications", icon: ClipboardList },
+    { to: "/student/learning", label: "Learning Center", icon: GraduationCap },
+    { to: "/student/messages", label: "Messages", icon: MessageSquare },
+    { to: "/student/profile", label: "Profile", icon: User },
+  ],
+};
+
+/** Which area a path belongs to, so the sidebar follows the page (also when an admin views as another role). */
+export function areaOf(pathname: string, role: Role | null): Area {
+  if (pathname.startsWith("/dashboard/admin")) return "admin";
+  if (pathname.startsWith("/dashboard/facility") || pathname.startsWith("/facility")) return "facility";
+  if (pathname.startsWith("/dashboard/student") || pathname.startsWith("/student/")) return "student";
+  if (["/dashboard/program", "/students", "/placements", "/applications", "/calendar"].some((p) => pathname.startsWith(p)))
+    return "program";
+  if (role === "admin" || role === "super_admin") return "admin";
+  return (role as Area | null) ?? "program";
+}
+
+/** 'View As' / 'Switch Perspective' (admins and super admins). */
+export const PERSPECTIVES = [
+  { label: "Administrator", to: "/dashboard/admin" },
+  { label: "Nursing Program", to: "/dashboard/program" },
+  { label: "Healthcare Facility", to: "/dashboard/facility" },
+  { label: "Student", to: "/dashboard/student" },
+] as const;
+
+/** Where the header bell leads for each area. */
+export const messagesPath = (area: Area) => (area === "student" ? "/student/messages" : "/messages");

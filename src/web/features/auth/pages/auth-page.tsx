@@ -1,0 +1,80 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
+import { homeFor } from "@/domain/roles";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { Loading } from "@/web/components/ui/loading";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/web/components/ui/tabs";
+import { type Me, meQuery, useMe } from "../api";
+import { LoginForm } from "../components/login-form";
+import { SignUpForm } from "../components/sign-up-form";
+
+/** Where a user goes after signing in: their role's home; students to their dashboard; no role to /account. */
+export function destinationFor(me: Me | null) {
+  if (!me) return "/auth";
+  return homeFor(me.role) ?? (me.role === "student" ? "/dashboard/student" : "/account");
+}
+
+export default function AuthPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const me = useMe();
+  const isStudent = params.get("role") === "student";
+  const initialTab = params.get("mode") === "signup" ? "signup" : "login";
+
+  if (me.isPending) return <Loading />;
+  // Spec section 2: a signed-in user with a known role is sent on; a student is not redirected.
+  const home = homeFor(me.data?.role ?? null);
+  if (home) return <Navigate to={home} replace />;
+
+  async function afterSignIn() {
+    const fresh = await queryClient.fetchQuery({ ...meQuery, staleTime: 0 });
+    navigate(destinationFor(fresh), { replace: true });
+  }
+
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-teal-50 to-slate-100 p-4">
+      <Card className="w-full max-w-md">
+        <CardHeader className="text-center">
+          <CardTitle className="text-2xl">
+            <h1>Clinical Placement Portal</h1>
+          </CardTitle>
+          <CardDescription>
+            {isStudent ? "Student sign in" : "Sign in or create an account for your program or facility"}
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          {me.data?.role === "student" ? (
+            <p className="mb-4 rounded-md bg-primary-soft p-3 text-sm">
+              You are signed in. <Link className="font-medium underline" to="/dashboard/student">Go to your dashboard</Link>
+            </p>
+          ) : null}
+          {isStudent ? (
+            <>
+              <LoginForm onSignedIn={afterSignIn} showRoleChooser={false} />
+              <p className="mt-4 text-center text-sm text-muted-foreground">
+                New here? Your nursing program invites you by email; the link in that mail lets you choose your password.
+              </p>
+            </>
+          ) : (
+            <Tabs defaultValue={initialTab}>
+              <TabsList>
+                <TabsTrigger value="login">Login</TabsTrigger>
+                <TabsTrigger value="signup">Sign Up</TabsTrigger>
+              </TabsList>
+              <TabsContent value="login">
+                <LoginForm onSignedIn={afterSignIn} showRoleChooser />
+              </TabsContent>
+              <TabsContent value="signup">
+                <SignUpForm onSignedUp={afterSignIn} />
+              </TabsContent>
+            </Tabs>
+          )}
+          <p className="mt-6 text-center text-xs text-muted-foreground">
+            By signing in, you agree to our Terms of Service and Privacy Policy.
+          </p>
+        </CardContent>
+      </Card>
+    </main>
+  );
+}
