@@ -1,6 +1,10 @@
 import { DEMO, expect, expectAccessible, signIn, signOut, test, uniqueEmail } from "./fixtures/test";
 
-async function signUp(page: import("@playwright/test").Page, role: "Nursing Program" | "Healthcare Facility" | "Administrator", email: string) {
+async function signUp(
+  page: import("@playwright/test").Page,
+  role: "Nursing Program" | "Healthcare Facility" | "Administrator",
+  email: string,
+) {
   await page.goto("/auth");
   await page.getByRole("tab", { name: "Sign Up" }).click();
   await page.getByRole("tabpanel").getByRole("radio", { name: role }).click();

@@ -59,7 +59,9 @@ export const routes: RouteObject[] = [
   // Spec section 6: /dashboard/student also admits super_admin; the other student pages student and admin.
   {
     element: <RequireRole roles={["student", "admin", "super_admin"]} fallback="/auth?role=student" />,
-    children: [{ path: "/dashboard/student", ...page(() => import("@/web/features/dashboard/pages/student-dashboard-page")) }],
+    children: [
+      { path: "/dashboard/student", ...page(() => import("@/web/features/dashboard/pages/student-dashboard-page")) },
+    ],
   },
   {
     element: <RequireRole roles={["student", "admin"]} fallback="/auth?role=student" />,

@@ -20,7 +20,9 @@ export class ApiError extends Error {
 type Success<R> = R extends { ok: true; json(): Promise<infer T> } ? T : never;
 
 /** Turns a response into its JSON, or throws the ApiError its envelope describes. */
-export async function unwrap<R extends { ok: boolean; status: number; json(): Promise<unknown> }>(response: R): Promise<Success<R>> {
+export async function unwrap<R extends { ok: boolean; status: number; json(): Promise<unknown> }>(
+  response: R,
+): Promise<Success<R>> {
   if (response.ok) return (await response.json()) as Success<R>;
   type Envelope = { error?: { code?: string; message?: string; issues?: ApiIssue[] } };
   let body: Envelope | null = null;
@@ -30,5 +32,10 @@ export async function unwrap<R extends { ok: boolean; status: number; json(): Pr
     // Not JSON: a proxy or network failure; fall through to a generic message.
   }
   const e = body?.error;
-  throw new ApiError(response.status, e?.code ?? "http_error", e?.message ?? `Request failed (${response.status})`, e?.issues ?? []);
+  throw new ApiError(
+    response.status,
+    e?.code ?? "http_error",
+    e?.message ?? `Request failed (${response.status})`,
+    e?.issues ?? [],
+  );
 }

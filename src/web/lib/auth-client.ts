@@ -7,6 +7,9 @@ export const authClient = createAuthClient({
 });
 
 /** Better Auth answers errors as { message, code }; this reads either that or our envelope. */
-export function authErrorMessage(error: { message?: string; error?: { message?: string } } | null | undefined, fallback: string) {
+export function authErrorMessage(
+  error: { message?: string; error?: { message?: string } } | null | undefined,
+  fallback: string,
+) {
   return error?.message || error?.error?.message || fallback;
 }

@@ -1,10 +1,10 @@
-import { Dialog as DialogPrimitive } from "radix-ui";
 import { X } from "lucide-react";
+import { Dialog as DialogPrimitive } from "radix-ui";
 import { useState } from "react";
 import { Outlet, useLocation } from "react-router";
 import type { Me } from "@/web/features/auth/api";
 import { Header } from "./header";
-import { NAVIGATION, areaOf } from "./navigation";
+import { areaOf, NAVIGATION } from "./navigation";
 import { SidebarNav } from "./sidebar";
 
 /** Header, the area's sidebar (a drawer on small screens) and the page. */
@@ -17,7 +17,10 @@ export function AppShell({ me }: { me: Me }) {
 
   return (
     <div className="min-h-screen">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+      >
         Skip to content
       </a>
       <Header me={me} area={area} onOpenMenu={() => setMenuOpen(true)} />
@@ -42,7 +45,10 @@ export function AppShell({ me }: { me: Me }) {
         </DialogPrimitive.Root>
         <main id="main" className="min-w-0 flex-1 p-4 sm:p-6 lg:p-8">
           {pendingOrg ? (
-            <div role="status" className="mb-6 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
+            <div
+              role="status"
+              className="mb-6 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900"
+            >
               <strong>{me.organization?.name} is pending verification.</strong> You can prepare now (add students, draft
               placements); submitting and receiving applications opens once a platform administrator verifies your
               organization.

@@ -2,9 +2,9 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Bell, LogOut, Menu, ShieldCheck } from "lucide-react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
-import { ROLE_LABELS, isAdmin } from "@/domain/roles";
-import type { Me } from "@/web/features/auth/api";
+import { isAdmin, ROLE_LABELS } from "@/domain/roles";
 import { Button } from "@/web/components/ui/button";
+import type { Me } from "@/web/features/auth/api";
 import { api, unwrap } from "@/web/lib/api-client";
 import { authClient } from "@/web/lib/auth-client";
 import { type Area, messagesPath } from "./navigation";
@@ -36,7 +36,9 @@ export function Header({ me, area, onOpenMenu }: { me: Me; area: Area; onOpenMen
         <Menu aria-hidden />
       </Button>
       <Link to="/" className="flex items-center gap-2 font-semibold text-teal-900">
-        <span aria-hidden className="flex size-7 items-center justify-center rounded bg-primary text-white">+</span>
+        <span aria-hidden className="flex size-7 items-center justify-center rounded bg-primary text-white">
+          +
+        </span>
         <span className="hidden sm:inline">Clinical Placement Portal</span>
       </Link>
       <div className="ml-auto flex items-center gap-1 sm:gap-3">
@@ -45,13 +47,20 @@ export function Header({ me, area, onOpenMenu }: { me: Me; area: Area; onOpenMen
           <Link to={messagesPath(area)} aria-label={count > 0 ? `Messages, ${count} unread` : "Messages"}>
             <Bell aria-hidden />
             {count > 0 ? (
-              <span data-testid="unread-dot" className="absolute right-2 top-2 size-2.5 rounded-full bg-red-600 ring-2 ring-white" />
+              <span
+                data-testid="unread-dot"
+                className="absolute right-2 top-2 size-2.5 rounded-full bg-red-600 ring-2 ring-white"
+              />
             ) : null}
           </Link>
         </Button>
         <div className="hidden text-right leading-tight sm:block">
-          <div className="text-sm font-medium" data-testid="user-name">{me.profile.fullName}</div>
-          <div className="text-xs text-muted-foreground" data-testid="user-role">{me.role ? ROLE_LABELS[me.role] : "No role yet"}</div>
+          <div className="text-sm font-medium" data-testid="user-name">
+            {me.profile.fullName}
+          </div>
+          <div className="text-xs text-muted-foreground" data-testid="user-role">
+            {me.role ? ROLE_LABELS[me.role] : "No role yet"}
+          </div>
         </div>
         <Button asChild variant="ghost" size="icon">
           <Link to="/account" aria-label="Account and security">

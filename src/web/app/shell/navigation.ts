@@ -55,7 +55,9 @@ export function areaOf(pathname: string, role: Role | null): Area {
   if (pathname.startsWith("/dashboard/admin")) return "admin";
   if (pathname.startsWith("/dashboard/facility") || pathname.startsWith("/facility")) return "facility";
   if (pathname.startsWith("/dashboard/student") || pathname.startsWith("/student/")) return "student";
-  if (["/dashboard/program", "/students", "/placements", "/applications", "/calendar"].some((p) => pathname.startsWith(p)))
+  if (
+    ["/dashboard/program", "/students", "/placements", "/applications", "/calendar"].some((p) => pathname.startsWith(p))
+  )
     return "program";
   if (role === "admin" || role === "super_admin") return "admin";
   return (role as Area | null) ?? "program";

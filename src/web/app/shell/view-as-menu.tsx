@@ -17,8 +17,14 @@ export function ViewAsMenu() {
         </Button>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-52 rounded-md border border-border bg-white p-1 shadow-md">
-          <DropdownMenu.Label className="px-2 py-1.5 text-xs font-semibold text-muted-foreground">Switch Perspective</DropdownMenu.Label>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={6}
+          className="z-50 min-w-52 rounded-md border border-border bg-white p-1 shadow-md"
+        >
+          <DropdownMenu.Label className="px-2 py-1.5 text-xs font-semibold text-muted-foreground">
+            Switch Perspective
+          </DropdownMenu.Label>
           {PERSPECTIVES.map((p) => (
             <DropdownMenu.Item
               key={p.to}

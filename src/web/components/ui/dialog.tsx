@@ -1,5 +1,5 @@
-import { Dialog as DialogPrimitive } from "radix-ui";
 import { X } from "lucide-react";
+import { Dialog as DialogPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "@/web/lib/cn";
 
@@ -19,7 +19,10 @@ export function DialogContent({ className, children, ...p }: ComponentProps<type
         {...p}
       >
         {children}
-        <DialogPrimitive.Close className="absolute right-3 top-3 rounded p-1 text-slate-600 hover:bg-muted" aria-label="Close">
+        <DialogPrimitive.Close
+          className="absolute right-3 top-3 rounded p-1 text-slate-600 hover:bg-muted"
+          aria-label="Close"
+        >
           <X className="size-4" aria-hidden />
         </DialogPrimitive.Close>
       </DialogPrimitive.Content>

@@ -29,7 +29,8 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
     setBusy(true);
     const { data, error: err } = await authClient.twoFactor.enable({ password });
     setBusy(false);
-    if (err || !data || !("totpURI" in data)) return setError(authErrorMessage(err, "Could not start two-factor set-up"));
+    if (err || !data || !("totpURI" in data))
+      return setError(authErrorMessage(err, "Could not start two-factor set-up"));
     setEnrolment({ totpURI: data.totpURI, backupCodes: data.backupCodes });
     setPassword("");
   }
@@ -69,7 +70,9 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
         <CardTitle className="flex items-center gap-2">
           Two-factor authentication <Badge variant={enabled ? "success" : "muted"}>{enabled ? "On" : "Off"}</Badge>
         </CardTitle>
-        <CardDescription>A code from an authenticator app (Google Authenticator, 1Password, Authy) at every sign-in.</CardDescription>
+        <CardDescription>
+          A code from an authenticator app (Google Authenticator, 1Password, Authy) at every sign-in.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {enrolment ? (
@@ -80,8 +83,12 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
               </div>
               <div className="text-sm">
                 <p>1. Scan the code with your authenticator app, or enter this key:</p>
-                <code className="mt-1 block break-all rounded bg-muted p-2 text-xs" data-testid="totp-secret">{secret}</code>
-                <p className="mt-3">2. Keep these backup codes somewhere safe. Each works once if you lose your phone:</p>
+                <code className="mt-1 block break-all rounded bg-muted p-2 text-xs" data-testid="totp-secret">
+                  {secret}
+                </code>
+                <p className="mt-3">
+                  2. Keep these backup codes somewhere safe. Each works once if you lose your phone:
+                </p>
                 <ul className="mt-1 grid grid-cols-2 gap-1 font-mono text-xs" data-testid="backup-codes">
                   {enrolment.backupCodes.map((c) => (
                     <li key={c}>{c}</li>
@@ -90,19 +97,37 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
               </div>
             </div>
             <Field id="totp-confirm" label="3. Enter the 6-digit code to confirm" error={error}>
-              <Input id="totp-confirm" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)}
-                aria-invalid={!!error} aria-describedby={error ? "totp-confirm-error" : undefined} />
+              <Input
+                id="totp-confirm"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                value={code}
+                onChange={(e) => setCode(e.target.value)}
+                aria-invalid={!!error}
+                aria-describedby={error ? "totp-confirm-error" : undefined}
+              />
             </Field>
             <div className="flex gap-2">
-              <Button type="submit" disabled={busy}>{busy ? "Checking..." : "Turn on"}</Button>
-              <Button variant="outline" onClick={() => setEnrolment(null)}>Cancel</Button>
+              <Button type="submit" disabled={busy}>
+                {busy ? "Checking..." : "Turn on"}
+              </Button>
+              <Button variant="outline" onClick={() => setEnrolment(null)}>
+                Cancel
+              </Button>
             </div>
           </form>
         ) : (
           <form className="grid gap-4 sm:max-w-sm" onSubmit={enabled ? disable : start} noValidate>
             <Field id="tf-password" label="Your password" error={error}>
-              <Input id="tf-password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)}
-                aria-invalid={!!error} aria-describedby={error ? "tf-password-error" : undefined} />
+              <Input
+                id="tf-password"
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                aria-invalid={!!error}
+                aria-describedby={error ? "tf-password-error" : undefined}
+              />
             </Field>
             <Button type="submit" variant={enabled ? "destructive" : "default"} disabled={busy}>
               {enabled ? "Turn off two-factor" : "Set up two-factor"}

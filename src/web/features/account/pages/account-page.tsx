@@ -60,7 +60,10 @@ export default function AccountPage() {
             {accessRequest ? (
               <p className="mt-4 rounded-md bg-amber-50 p-3 text-sm text-amber-900" role="status">
                 Administrator access requested on {formatDate(accessRequest.createdAt)}:{" "}
-                <strong>{accessRequest.status === "pending" ? "awaiting a super admin's decision" : accessRequest.status}</strong>.
+                <strong>
+                  {accessRequest.status === "pending" ? "awaiting a super admin's decision" : accessRequest.status}
+                </strong>
+                .
               </p>
             ) : null}
           </CardContent>

@@ -22,7 +22,8 @@ export function AccessRequestsPanel() {
     decide.mutate(
       { id, decision },
       {
-        onSuccess: () => toast.success(decision === "approve" ? `Admin access granted to ${email}` : `Request from ${email} denied`),
+        onSuccess: () =>
+          toast.success(decision === "approve" ? `Admin access granted to ${email}` : `Request from ${email} denied`),
         onError: (err) => toast.error("Error", { description: err.message }),
       },
     );
@@ -32,7 +33,9 @@ export function AccessRequestsPanel() {
     <Card>
       <CardHeader>
         <CardTitle>Administrator access requests</CardTitle>
-        <CardDescription>People who chose Administrator at sign-up. Approving grants full platform access.</CardDescription>
+        <CardDescription>
+          People who chose Administrator at sign-up. Approving grants full platform access.
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
@@ -51,7 +54,13 @@ export function AccessRequestsPanel() {
               id="ar-status"
               className="h-10 rounded-md border border-slate-300 bg-white px-3 text-sm"
               value={filter.status ?? ""}
-              onChange={(e) => setFilter({ ...filter, status: (e.target.value || undefined) as AccessRequestFilter["status"], page: 1 })}
+              onChange={(e) =>
+                setFilter({
+                  ...filter,
+                  status: (e.target.value || undefined) as AccessRequestFilter["status"],
+                  page: 1,
+                })
+              }
             >
               <option value="pending">Pending</option>
               <option value="approved">Approved</option>
@@ -63,7 +72,9 @@ export function AccessRequestsPanel() {
         {list.isPending ? (
           <p role="status">Loading...</p>
         ) : list.isError ? (
-          <p role="alert" className="text-destructive">Could not load requests: {list.error.message}</p>
+          <p role="alert" className="text-destructive">
+            Could not load requests: {list.error.message}
+          </p>
         ) : list.data.items.length === 0 ? (
           <p className="text-sm text-muted-foreground">No {filter.status ?? ""} access requests.</p>
         ) : (
@@ -83,7 +94,12 @@ export function AccessRequestsPanel() {
                     <Button size="sm" disabled={decide.isPending} onClick={() => onDecide(r.id, "approve", r.email)}>
                       Approve
                     </Button>
-                    <Button size="sm" variant="outline" disabled={decide.isPending} onClick={() => onDecide(r.id, "deny", r.email)}>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      disabled={decide.isPending}
+                      onClick={() => onDecide(r.id, "deny", r.email)}
+                    >
                       Deny
                     </Button>
                   </div>
@@ -94,13 +110,23 @@ export function AccessRequestsPanel() {
         )}
         {list.data && list.data.total > list.data.pageSize ? (
           <nav aria-label="Pages" className="flex items-center justify-end gap-2 text-sm">
-            <Button size="sm" variant="outline" disabled={filter.page <= 1} onClick={() => setFilter({ ...filter, page: filter.page - 1 })}>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={filter.page <= 1}
+              onClick={() => setFilter({ ...filter, page: filter.page - 1 })}
+            >
               Previous
             </Button>
             <span>
               Page {filter.page} of {pages}
             </span>
-            <Button size="sm" variant="outline" disabled={filter.page >= pages} onClick={() => setFilter({ ...filter, page: filter.page + 1 })}>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={filter.page >= pages}
+              onClick={() => setFilter({ ...filter, page: filter.page + 1 })}
+            >
               Next
             </Button>
           </nav>

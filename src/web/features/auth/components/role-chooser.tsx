@@ -3,7 +3,15 @@ import { SIGN_UP_ROLES, type SignUpRole } from "@/domain/roles";
 import { cn } from "@/web/lib/cn";
 
 /** 'I am a...' with the prototype's three options and descriptions. */
-export function RoleChooser({ value, onChange, idPrefix }: { value: SignUpRole; onChange: (v: SignUpRole) => void; idPrefix: string }) {
+export function RoleChooser({
+  value,
+  onChange,
+  idPrefix,
+}: {
+  value: SignUpRole;
+  onChange: (v: SignUpRole) => void;
+  idPrefix: string;
+}) {
   return (
     <fieldset className="grid gap-2">
       <legend className="mb-1 text-sm font-medium text-slate-800">I am a...</legend>

@@ -50,7 +50,13 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
         const id = `signup-${f.name}`;
         const error = errors[f.name]?.message;
         return (
-          <Field key={f.name} id={id} label={f.label} error={error} hint={f.name === "password" ? "At least 8 characters." : undefined}>
+          <Field
+            key={f.name}
+            id={id}
+            label={f.label}
+            error={error}
+            hint={f.name === "password" ? "At least 8 characters." : undefined}
+          >
             <Input
               id={id}
               type={f.type}

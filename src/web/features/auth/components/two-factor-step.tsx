@@ -62,7 +62,15 @@ export function TwoFactorStep({ onVerified, onCancel }: { onVerified: () => void
         {busy ? "Verifying..." : "Verify"}
       </Button>
       <div className="flex justify-between">
-        <Button variant="link" size="sm" onClick={() => { setUseBackup(!useBackup); setCode(""); setError(undefined); }}>
+        <Button
+          variant="link"
+          size="sm"
+          onClick={() => {
+            setUseBackup(!useBackup);
+            setCode("");
+            setError(undefined);
+          }}
+        >
           {useBackup ? "Use authenticator code" : "Use a backup code"}
         </Button>
         <Button variant="link" size="sm" onClick={onCancel}>

@@ -46,14 +46,18 @@ export default function AuthPage() {
         <CardContent>
           {me.data?.role === "student" ? (
             <p className="mb-4 rounded-md bg-primary-soft p-3 text-sm">
-              You are signed in. <Link className="font-medium underline" to="/dashboard/student">Go to your dashboard</Link>
+              You are signed in.{" "}
+              <Link className="font-medium underline" to="/dashboard/student">
+                Go to your dashboard
+              </Link>
             </p>
           ) : null}
           {isStudent ? (
             <>
               <LoginForm onSignedIn={afterSignIn} showRoleChooser={false} />
               <p className="mt-4 text-center text-sm text-muted-foreground">
-                New here? Your nursing program invites you by email; the link in that mail lets you choose your password.
+                New here? Your nursing program invites you by email; the link in that mail lets you choose your
+                password.
               </p>
             </>
           ) : (

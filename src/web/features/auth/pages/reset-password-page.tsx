@@ -17,7 +17,10 @@ export default function ResetPasswordPage() {
   const navigate = useNavigate();
   const token = params.get("token");
   const linkError = params.get("error");
-  const form = useForm<Values>({ resolver: zodResolver(resetPasswordSchema), defaultValues: { password: "", confirm: "" } });
+  const form = useForm<Values>({
+    resolver: zodResolver(resetPasswordSchema),
+    defaultValues: { password: "", confirm: "" },
+  });
   const { errors, isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async ({ password }) => {
@@ -53,13 +56,30 @@ export default function ResetPasswordPage() {
             </div>
           ) : (
             <form className="grid gap-4" onSubmit={submit} noValidate>
-              <Field id="new-password" label="New password" error={errors.password?.message} hint="At least 8 characters.">
-                <Input id="new-password" type="password" autoComplete="new-password" aria-invalid={!!errors.password}
-                  aria-describedby={errors.password ? "new-password-error" : "new-password-hint"} {...form.register("password")} />
+              <Field
+                id="new-password"
+                label="New password"
+                error={errors.password?.message}
+                hint="At least 8 characters."
+              >
+                <Input
+                  id="new-password"
+                  type="password"
+                  autoComplete="new-password"
+                  aria-invalid={!!errors.password}
+                  aria-describedby={errors.password ? "new-password-error" : "new-password-hint"}
+                  {...form.register("password")}
+                />
               </Field>
               <Field id="confirm-password" label="Confirm new password" error={errors.confirm?.message}>
-                <Input id="confirm-password" type="password" autoComplete="new-password" aria-invalid={!!errors.confirm}
-                  aria-describedby={errors.confirm ? "confirm-password-error" : undefined} {...form.register("confirm")} />
+                <Input
+                  id="confirm-password"
+                  type="password"
+                  autoComplete="new-password"
+                  aria-invalid={!!errors.confirm}
+                  aria-describedby={errors.confirm ? "confirm-password-error" : undefined}
+                  {...form.register("confirm")}
+                />
               </Field>
               <Button type="submit" disabled={isSubmitting}>
                 {isSubmitting ? "Saving..." : "Set new password"}

@@ -12,7 +12,10 @@ const QUICK_ACTIONS: QuickAction[] = [
 export default function FacilityDashboardPage() {
   return (
     <>
-      <PageHeader title="Placement Management" description="Publish placements, review applications and manage capacity" />
+      <PageHeader
+        title="Placement Management"
+        description="Publish placements, review applications and manage capacity"
+      />
       <QuickActions actions={QUICK_ACTIONS} />
     </>
   );

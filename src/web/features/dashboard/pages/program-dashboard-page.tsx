@@ -12,7 +12,10 @@ const QUICK_ACTIONS: QuickAction[] = [
 export default function ProgramDashboardPage() {
   return (
     <>
-      <PageHeader title="Student Placement Dashboard" description="Manage your nursing students and clinical placements" />
+      <PageHeader
+        title="Student Placement Dashboard"
+        description="Manage your nursing students and clinical placements"
+      />
       <QuickActions actions={QUICK_ACTIONS} />
     </>
   );

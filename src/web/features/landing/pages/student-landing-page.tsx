@@ -13,7 +13,9 @@ export default function StudentLandingPage() {
   return (
     <div className="min-h-screen bg-white">
       <header className="flex items-center justify-between border-b border-border px-4 py-3 sm:px-8">
-        <Link to="/" className="font-semibold text-teal-900">Clinical Placement Portal</Link>
+        <Link to="/" className="font-semibold text-teal-900">
+          Clinical Placement Portal
+        </Link>
         <Button asChild variant="outline" size="sm">
           <Link to="/auth?role=student&mode=signin">Sign In</Link>
         </Button>

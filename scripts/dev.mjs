@@ -1,0 +1,16 @@
+// `npm run dev`: the API server (restarted on change) on :3000 and Vite with hot reload on :5173.
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const children = [
+  spawn(process.execPath, ["--import", "tsx", "--watch", "src/server/index.ts"], { cwd: root, stdio: "inherit" }),
+  spawn(process.execPath, [path.join(root, "node_modules/vite/bin/vite.js")], { cwd: root, stdio: "inherit" }),
+];
+const stop = () => {
+  for (const c of children) c.kill("SIGTERM");
+};
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);
+for (const c of children) c.on("exit", stop);
