@@ -24,7 +24,11 @@ export const signInSchema = z.object({
 });
 
 export const signUpSchema = z.object({
-  fullName: z.string({ error: "Full name is required" }).trim().min(2, "Full name is required").max(100, "Full name must be at most 100 characters"),
+  fullName: z
+    .string({ error: "Full name is required" })
+    .trim()
+    .min(2, "Full name is required")
+    .max(100, "Full name must be at most 100 characters"),
   organizationName: z
     .string({ error: "Organization name is required" })
     .trim()
