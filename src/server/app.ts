@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { serveStatic } from "@hono/node-server/serve-static";
@@ -73,7 +74,14 @@ export function createApp(opts: AppOptions) {
     openapi: "3.1.0",
     info: { title: "Clinical Placement Portal API", version: "0.1.0" },
   });
-  app.get("/api/docs", Scalar({ url: "/api/openapi.json", pageTitle: "Clinical Placement Portal API" }));
+  // The reference UI's script comes from our own node_modules: no CDN is needed (or reachable).
+  const scalarScript = createRequire(import.meta.url).resolve("@scalar/api-reference/browser/standalone.js");
+  app.get("/api/docs/scalar.js", (c) => {
+    c.header("content-type", "text/javascript; charset=utf-8");
+    c.header("cache-control", "public, max-age=86400");
+    return c.body(readFileSync(scalarScript, "utf8"));
+  });
+  app.get("/api/docs", Scalar({ url: "/api/openapi.json", pageTitle: "Clinical Placement Portal API", cdn: "/api/docs/scalar.js" }));
 
   app.all("/api/*", (c) => c.json(errorBody("not_found", `No API route ${c.req.method} ${c.req.path}`), 404));
 
