@@ -6,6 +6,7 @@ import { organizations } from "./organizations";
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
 export const complianceStatusEnum = pgEnum("compliance_status", ["pending", "compliant", "incomplete"]);
+export const enrollmentStatusEnum = pgEnum("enrollment_status", ["active", "withdrawn"]);
 
 /** A program's roster entry. Education records (FERPA): always scoped by program_id. */
 export const students = pgTable(
@@ -22,6 +23,9 @@ export const students = pgTable(
     gpa: numeric("gpa", { precision: 3, scale: 2 }),
     specialtyInterest: text("specialty_interest"),
     complianceStatus: complianceStatusEnum("compliance_status").notNull().default("pending"),
+    // A student with applications is withdrawn from the roster rather than deleted, keeping history.
+    enrollmentStatus: enrollmentStatusEnum("enrollment_status").notNull().default("active"),
+    withdrawnAt: ts("withdrawn_at"),
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
@@ -60,3 +64,21 @@ export const studentPreferences = pgTable("student_preferences", {
   createdAt: ts("created_at").notNull().defaultNow(),
   updatedAt: ts("updated_at").notNull().defaultNow(),
 });
+
+/** A program's invitation for a roster student to create their account (D3). Only the token's hash is kept. */
+export const studentInvitations = pgTable(
+  "student_invitations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    studentId: uuid("student_id")
+      .notNull()
+      .references(() => students.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    invitedBy: text("invited_by").references(() => users.id, { onDelete: "set null" }),
+    expiresAt: ts("expires_at").notNull(),
+    acceptedAt: ts("accepted_at"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("student_invitations_student_idx").on(t.studentId, t.createdAt)],
+);
