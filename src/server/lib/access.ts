@@ -5,7 +5,7 @@ import type { Db, DbOrTx } from "../db/client";
 import { memberships, organizations, userRoles } from "../db/schema/organizations";
 import { studentUsers } from "../db/schema/students";
 import type { AppEnv, Organization, Viewer } from "./context";
-import { forbidden, unauthorized } from "./errors";
+import { AppError, forbidden, unauthorized } from "./errors";
 
 // Who may see what, in one place (DESIGN.md). Routes declare roles with `allow`; services scope
 // their queries with the viewer this file builds from the session.
@@ -73,4 +73,32 @@ export async function grantRole(db: DbOrTx, userId: string, role: Role) {
 
 export async function revokeRole(db: DbOrTx, userId: string, role: Role) {
   await db.delete(userRoles).where(and(eq(userRoles.userId, userId), eq(userRoles.role, role)));
+}
+
+/**
+ * The program whose records a request may touch. A program coordinator: their own program, whatever
+ * the browser sent (D1). An admin: the program they asked for, or every program (null). Anyone else: 403.
+ */
+export function programScope(viewer: Viewer, requestedProgramId?: string | null): string | null {
+  if (viewer.roles.includes("program") && viewer.organization?.kind === "program") return viewer.organization.id;
+  if (hasRole(viewer, "admin", "super_admin")) return requestedProgramId ?? null;
+  throw forbidden();
+}
+
+/** As programScope, for a healthcare facility's records. */
+export function facilityScope(viewer: Viewer, requestedFacilityId?: string | null): string | null {
+  if (viewer.roles.includes("facility") && viewer.organization?.kind === "facility") return viewer.organization.id;
+  if (hasRole(viewer, "admin", "super_admin")) return requestedFacilityId ?? null;
+  throw forbidden();
+}
+
+/** D2: an organization pending verification can prepare but not submit or receive applications. */
+export function assertVerified(org: Pick<Organization, "verificationStatus" | "name"> | null) {
+  if (org && org.verificationStatus !== "verified") {
+    throw new AppError(
+      "organization_unverified",
+      `${org.name} is pending verification: applications open once a platform administrator verifies it`,
+      403,
+    );
+  }
 }
