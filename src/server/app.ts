@@ -10,16 +10,18 @@ import { requestId } from "hono/request-id";
 import type { Database } from "./db/client";
 import type { Env } from "./env";
 import { accountRoutes } from "./features/accounts/routes";
-import { guardedSignIn } from "./features/accounts/sign-in-guard";
+import { clearSignInFailures, guardedSignIn } from "./features/accounts/sign-in-guard";
 import { adminRoutes } from "./features/admin/routes";
 import { healthRoutes } from "./features/health/routes";
 import { messageRoutes } from "./features/messages/routes";
 import { sessionMiddleware } from "./lib/access";
 import { createAuth } from "./lib/auth";
 import type { AppEnv, Deps } from "./lib/context";
-import { AppError, errorBody, sendError } from "./lib/errors";
+import { AppError, errorBody, sendError, withErrorEnvelope } from "./lib/errors";
 import type { Logger } from "./lib/logger";
 import { type Mailer, createMailer } from "./lib/mail";
+import { createRealtime } from "./lib/realtime";
+import { eventRoutes } from "./features/events/routes";
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../dist/web");
 
@@ -35,8 +37,12 @@ export function createApp(opts: AppOptions) {
     appUrl: env.appUrl,
     secret: opts.secret,
     production: env.NODE_ENV === "production",
+    log,
+    // "Try again in 15 minutes or reset your password": a reset lifts the sign-in lockout.
+    onPasswordReset: (user) => clearSignInFailures(database.db, user.email),
   });
-  const deps: Deps = { env, database, db: database.db, auth, mailer, log };
+  const realtime = createRealtime(database, log);
+  const deps: Deps = { env, database, db: database.db, auth, mailer, realtime, log };
 
   const app = new OpenAPIHono<AppEnv>();
 
@@ -55,11 +61,14 @@ export function createApp(opts: AppOptions) {
   });
 
   // Better Auth owns /api/auth/*; email sign-in goes through the failed-attempt guard first.
-  app.on(["GET", "POST"], "/api/auth/*", (c) => {
-    if (c.req.method === "POST" && c.req.path === "/api/auth/sign-in/email") {
-      return guardedSignIn(deps, c.req.raw, (r) => auth.handler(r));
-    }
-    return auth.handler(c.req.raw);
+  // Its errors get our envelope too (DESIGN.md: one envelope under /api).
+  app.on(["GET", "POST"], "/api/auth/*", async (c) => {
+    const res =
+      c.req.method === "POST" && c.req.path === "/api/auth/sign-in/email"
+        ? await guardedSignIn(deps, c.req.raw, (r) => auth.handler(r))
+        : await auth.handler(c.req.raw);
+    if (res.status >= 500) c.var.log.error({ path: c.req.path, status: res.status }, "auth endpoint failed");
+    return withErrorEnvelope(res);
   });
 
   app.use("/api/*", sessionMiddleware);
@@ -69,6 +78,9 @@ export function createApp(opts: AppOptions) {
     .route("/api/accounts", accountRoutes)
     .route("/api/messages", messageRoutes)
     .route("/api/admin", adminRoutes);
+
+  // Server-Sent Events sit outside the typed chain: the browser reads them with EventSource.
+  app.route("/api/events", eventRoutes);
 
   app.doc31("/api/openapi.json", {
     openapi: "3.1.0",

@@ -27,7 +27,9 @@ export async function main() {
     stopping = true;
     log.info({ signal }, "stopping: finishing requests");
     // Stop accepting, let in-flight requests finish, then close the database.
+    const closing = deps.realtime.close();
     server.close(async () => {
+      await closing;
       await database.close();
       log.info("stopped");
       process.exit(0);

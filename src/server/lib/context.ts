@@ -4,6 +4,7 @@ import type { Env } from "../env";
 import type { Auth } from "./auth";
 import type { Logger } from "./logger";
 import type { Mailer } from "./mail";
+import type { Realtime } from "./realtime";
 
 /** What every request handler can reach: built once per app in app.ts. */
 export type Deps = {
@@ -12,6 +13,7 @@ export type Deps = {
   db: Db;
   auth: Auth;
   mailer: Mailer;
+  realtime: Realtime;
   log: Logger;
 };
 

@@ -6,11 +6,13 @@ import type { Me } from "@/web/features/auth/api";
 import { Header } from "./header";
 import { areaOf, NAVIGATION } from "./navigation";
 import { SidebarNav } from "./sidebar";
+import { useLiveEvents } from "./use-live-events";
 
 /** Header, the area's sidebar (a drawer on small screens) and the page. */
 export function AppShell({ me }: { me: Me }) {
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
+  useLiveEvents();
   const area = areaOf(pathname, me.role);
   const items = NAVIGATION[area];
   const pendingOrg = me.organization?.verificationStatus === "pending";
