@@ -5,7 +5,8 @@
 export const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 100) : 0);
 
 /** Program dashboard: approved applications / students. */
-export const placementRate = (approvedApplications: number, students: number) => percent(approvedApplications, students);
+export const placementRate = (approvedApplications: number, students: number) =>
+  percent(approvedApplications, students);
 
 /** Program dashboard: compliant students / all students ("complete" in the prototype means compliant). */
 export const complianceRate = (compliantStudents: number, students: number) => percent(compliantStudents, students);

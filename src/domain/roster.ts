@@ -84,7 +84,10 @@ export type RosterParse = { rows: RosterRow[]; missingColumns: RosterColumn[]; u
 export function parseRoster(text: string): RosterParse {
   const [header = [], ...body] = parseCsv(text);
   const columns = header.map(normalizeHeader);
-  const unknownColumns = header.filter((_, i) => columns[i] === null).map((h) => h.trim()).filter(Boolean);
+  const unknownColumns = header
+    .filter((_, i) => columns[i] === null)
+    .map((h) => h.trim())
+    .filter(Boolean);
   const missingColumns = (["first_name", "last_name", "email"] as const).filter((c) => !columns.includes(c));
   const seen = new Map<string, number>();
   const rows = body.map((cells, index): RosterRow => {

@@ -41,8 +41,16 @@ export const gpaSchema = z
   });
 
 export const studentInputSchema = z.object({
-  firstName: z.string({ error: "First name is required" }).trim().min(1, "First name is required").max(100, "First name must be at most 100 characters"),
-  lastName: z.string({ error: "Last name is required" }).trim().min(1, "Last name is required").max(100, "Last name must be at most 100 characters"),
+  firstName: z
+    .string({ error: "First name is required" })
+    .trim()
+    .min(1, "First name is required")
+    .max(100, "First name must be at most 100 characters"),
+  lastName: z
+    .string({ error: "Last name is required" })
+    .trim()
+    .min(1, "Last name is required")
+    .max(100, "Last name must be at most 100 characters"),
   email: z
     .string({ error: "Email is required" })
     .trim()

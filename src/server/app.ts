@@ -3,8 +3,8 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Scalar } from "@scalar/hono-api-reference";
 import { OpenAPIHono } from "@hono/zod-openapi";
+import { Scalar } from "@scalar/hono-api-reference";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import type { Database } from "./db/client";
@@ -12,16 +12,20 @@ import type { Env } from "./env";
 import { accountRoutes } from "./features/accounts/routes";
 import { clearSignInFailures, guardedSignIn } from "./features/accounts/sign-in-guard";
 import { adminRoutes } from "./features/admin/routes";
+import { analyticsRoutes } from "./features/analytics/routes";
+import { applicationRoutes } from "./features/applications/routes";
+import { eventRoutes } from "./features/events/routes";
 import { healthRoutes } from "./features/health/routes";
 import { messageRoutes } from "./features/messages/routes";
+import { placementRoutes } from "./features/placements/routes";
+import { studentRoutes } from "./features/students/routes";
 import { sessionMiddleware } from "./lib/access";
 import { createAuth } from "./lib/auth";
 import type { AppEnv, Deps } from "./lib/context";
-import { AppError, errorBody, sendError, withErrorEnvelope } from "./lib/errors";
-import type { Logger } from "./lib/logger";
-import { type Mailer, createMailer } from "./lib/mail";
+import { AppError, CODE_BY_STATUS, errorBody, loggableError, sendError, withErrorEnvelope } from "./lib/errors";
+import { type Logger, loggablePath } from "./lib/logger";
+import { createMailer, type Mailer } from "./lib/mail";
 import { createRealtime } from "./lib/realtime";
-import { eventRoutes } from "./features/events/routes";
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../dist/web");
 
@@ -54,7 +58,12 @@ export function createApp(opts: AppOptions) {
     await next();
     if (c.req.path.startsWith("/api")) {
       c.var.log.info(
-        { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+        {
+          method: c.req.method,
+          path: loggablePath(c.req.path),
+          status: c.res.status,
+          ms: Math.round(performance.now() - started),
+        },
         "request",
       );
     }
@@ -67,7 +76,8 @@ export function createApp(opts: AppOptions) {
       c.req.method === "POST" && c.req.path === "/api/auth/sign-in/email"
         ? await guardedSignIn(deps, c.req.raw, (r) => auth.handler(r))
         : await auth.handler(c.req.raw);
-    if (res.status >= 500) c.var.log.error({ path: c.req.path, status: res.status }, "auth endpoint failed");
+    if (res.status >= 500)
+      c.var.log.error({ path: loggablePath(c.req.path), status: res.status }, "auth endpoint failed");
     return withErrorEnvelope(res);
   });
 
@@ -77,7 +87,11 @@ export function createApp(opts: AppOptions) {
     .route("/api", healthRoutes)
     .route("/api/accounts", accountRoutes)
     .route("/api/messages", messageRoutes)
-    .route("/api/admin", adminRoutes);
+    .route("/api/admin", adminRoutes)
+    .route("/api/placements", placementRoutes)
+    .route("/api/applications", applicationRoutes)
+    .route("/api/analytics", analyticsRoutes)
+    .route("/api/students", studentRoutes);
 
   // Server-Sent Events sit outside the typed chain: the browser reads them with EventSource.
   app.route("/api/events", eventRoutes);
@@ -93,7 +107,10 @@ export function createApp(opts: AppOptions) {
     c.header("cache-control", "public, max-age=86400");
     return c.body(readFileSync(scalarScript, "utf8"));
   });
-  app.get("/api/docs", Scalar({ url: "/api/openapi.json", pageTitle: "Clinical Placement Portal API", cdn: "/api/docs/scalar.js" }));
+  app.get(
+    "/api/docs",
+    Scalar({ url: "/api/openapi.json", pageTitle: "Clinical Placement Portal API", cdn: "/api/docs/scalar.js" }),
+  );
 
   app.all("/api/*", (c) => c.json(errorBody("not_found", `No API route ${c.req.method} ${c.req.path}`), 404));
 
@@ -111,15 +128,23 @@ export function createApp(opts: AppOptions) {
 
   app.onError((err, c) => {
     if (err instanceof AppError) return sendError(c, err);
-    if (err instanceof HTTPException) {
+    if (err instanceof HTTPException && err.status < 500) {
       const status = err.status;
-      const code = status === 400 ? "malformed" : status === 401 ? "unauthorized" : "http_error";
-      const message = status === 400 ? "The request body is not valid JSON" : err.message || "Request failed";
+      const code = CODE_BY_STATUS[status] ?? "http_error";
+      const message =
+        status === 400
+          ? "The request body is not valid JSON"
+          : status === 415
+            ? "Send the request body as JSON (content-type: application/json)"
+            : err.message || "Request failed";
       return c.json(errorBody(code, message), status);
     }
     const requestIdValue = c.var.requestId;
-    (c.var.log ?? log).error({ err, requestId: requestIdValue }, "unhandled error");
-    return c.json(errorBody("internal", `Something went wrong on our side (request ${requestIdValue}). Please try again.`), 500);
+    (c.var.log ?? log).error({ err: loggableError(err), requestId: requestIdValue }, "unhandled error");
+    return c.json(
+      errorBody("internal", `Something went wrong on our side (request ${requestIdValue}). Please try again.`),
+      500,
+    );
   });
 
   return { app: api, deps };

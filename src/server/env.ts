@@ -11,13 +11,28 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
   DATA_DIR: z.string().default("./data"),
-  DATABASE_URL: z.string().url().optional().or(z.literal("").transform(() => undefined)),
-  APP_URL: z.string().url().optional().or(z.literal("").transform(() => undefined)),
-  SMTP_URL: z.string().optional().or(z.literal("").transform(() => undefined)),
+  DATABASE_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  APP_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  SMTP_URL: z
+    .string()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   MAIL_FROM: z.string().default("Clinical Placement Portal <no-reply@placement-portal.local>"),
   DEMO_DATA: bool,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  AUTH_SECRET: z.string().min(32).optional().or(z.literal("").transform(() => undefined)),
+  AUTH_SECRET: z
+    .string()
+    .min(32)
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
 });
 
 export type Env = z.infer<typeof schema> & { appUrl: string; demoData: boolean };

@@ -10,9 +10,17 @@ import { AppError, forbidden, unauthorized } from "./errors";
 // Who may see what, in one place (DESIGN.md). Routes declare roles with `allow`; services scope
 // their queries with the viewer this file builds from the session.
 
-export async function loadViewer(db: Db, session: { id: string }, user: { id: string; email: string; name: string }): Promise<Viewer> {
+export async function loadViewer(
+  db: Db,
+  session: { id: string },
+  user: { id: string; email: string; name: string },
+): Promise<Viewer> {
   const [roleRows, orgRows, studentRows] = await Promise.all([
-    db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, user.id)).orderBy(userRoles.createdAt),
+    db
+      .select({ role: userRoles.role })
+      .from(userRoles)
+      .where(eq(userRoles.userId, user.id))
+      .orderBy(userRoles.createdAt),
     db
       .select({
         id: organizations.id,
@@ -27,7 +35,11 @@ export async function loadViewer(db: Db, session: { id: string }, user: { id: st
       .where(eq(memberships.userId, user.id))
       .orderBy(memberships.createdAt)
       .limit(1),
-    db.select({ studentId: studentUsers.studentId }).from(studentUsers).where(eq(studentUsers.userId, user.id)).limit(1),
+    db
+      .select({ studentId: studentUsers.studentId })
+      .from(studentUsers)
+      .where(eq(studentUsers.userId, user.id))
+      .limit(1),
   ]);
   const roles = roleRows.map((r) => r.role as Role);
   return {
@@ -42,12 +54,17 @@ export async function loadViewer(db: Db, session: { id: string }, user: { id: st
   };
 }
 
-/** Reads the Better Auth session (cookie or bearer) and puts the viewer on the context. */
+/**
+ * Reads the Better Auth session (cookie or bearer) and puts the viewer on the context. When Better
+ * Auth refreshes the session (used after a day) or drops an expired one, its new cookie goes out
+ * with our response: the web app only calls our API, so this is how its sessions refresh by themselves.
+ */
 export const sessionMiddleware = createMiddleware<AppEnv>(async (c, next) => {
   const { auth, db } = c.var.deps;
-  const found = await auth.api.getSession({ headers: c.req.raw.headers });
+  const { headers, response: found } = await auth.api.getSession({ headers: c.req.raw.headers, returnHeaders: true });
   c.set("viewer", found ? await loadViewer(db, found.session, found.user) : null);
   await next();
+  for (const cookie of headers.getSetCookie()) c.res.headers.append("set-cookie", cookie);
 });
 
 /** Route guard: the viewer must hold one of `roles` (any role when none are given). */

@@ -2,19 +2,43 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { jwt, twoFactor } from "better-auth/plugins";
-import { isCommonPassword } from "../../domain/common-passwords";
-import { PASSWORD_MAX, PASSWORD_MIN } from "../../domain/auth";
+import { PASSWORD_MAX, PASSWORD_MIN, passwordSchema } from "../../domain/auth";
 import type { Db } from "../db/client";
 import { authSchema } from "../db/schema/auth";
+import { loggableDetail } from "./errors";
+import type { Logger } from "./logger";
 import { type Mailer, mailHtml } from "./mail";
 
-export type AuthDeps = { db: Db; mailer: Mailer; appUrl: string; secret: string; production: boolean };
+export type AuthDeps = {
+  db: Db;
+  mailer: Mailer;
+  appUrl: string;
+  secret: string;
+  production: boolean;
+  log?: Logger;
+  /** Called after a password was reset by email (the sign-in lockout is lifted there). */
+  onPasswordReset?: (user: { id: string; email: string }) => Promise<void>;
+};
 
 export const APP_NAME = "Clinical Placement Portal";
 
 /** Better Auth at /api/auth/*: email+password, sessions, reset, TOTP two-factor, JWT/JWKS, rate limit. */
-export function createAuth({ db, mailer, appUrl, secret, production }: AuthDeps) {
+export function createAuth({ db, mailer, appUrl, secret, production, log, onPasswordReset }: AuthDeps) {
   return betterAuth({
+    // Better Auth's own messages go to our JSON log, not to the console.
+    logger: log
+      ? {
+          // "info": at "warn" or "error" Better Auth also prints every refused request to the console.
+          level: "info",
+          log: (level, message, ...args) => {
+            const data = args.length > 0 ? { details: args.map(loggableDetail) } : {};
+            if (level === "error") log.error(data, `auth: ${message}`);
+            else if (level === "warn") log.warn(data, `auth: ${message}`);
+            else if (level === "info") log.info(data, `auth: ${message}`);
+            else log.debug(data, `auth: ${message}`);
+          },
+        }
+      : undefined,
     appName: APP_NAME,
     baseURL: appUrl,
     basePath: "/api/auth",
@@ -31,6 +55,9 @@ export function createAuth({ db, mailer, appUrl, secret, production }: AuthDeps)
       maxPasswordLength: PASSWORD_MAX,
       autoSignIn: true,
       revokeSessionsOnPasswordReset: true,
+      onPasswordReset: async ({ user }) => {
+        await onPasswordReset?.(user);
+      },
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: async ({ user, url }) => {
         await mailer.send({
@@ -67,17 +94,23 @@ export function createAuth({ db, mailer, appUrl, secret, production }: AuthDeps)
       },
     },
     advanced: {
+      // Better Auth skips its origin and callback URL checks when NODE_ENV is "test"; keep them on
+      // so tests see what users get.
+      disableOriginCheck: false,
       // Every table but Better Auth's own uses uuid; its ids stay text.
       database: { generateId: () => crypto.randomUUID() },
       ipAddress: { ipAddressHeaders: ["x-forwarded-for"] },
     },
     hooks: {
-      // D4 wherever a password is chosen: common passwords are refused.
+      // D4 wherever a password is chosen: the same rules and messages as the forms (at least 8,
+      // at most 100, common passwords refused).
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path === "/reset-password" || ctx.path === "/change-password") {
           const candidate = ctx.body?.newPassword;
-          if (typeof candidate === "string" && isCommonPassword(candidate)) {
-            throw new APIError("BAD_REQUEST", { message: "This password is too common. Choose a less guessable one" });
+          if (typeof candidate !== "string") return;
+          const checked = passwordSchema.safeParse(candidate);
+          if (!checked.success) {
+            throw new APIError("BAD_REQUEST", { code: "INVALID_PASSWORD", message: checked.error.issues[0].message });
           }
         }
       }),

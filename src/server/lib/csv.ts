@@ -9,7 +9,7 @@ export function csvCell(value: unknown): string {
 }
 
 export function toCsv(header: string[], rows: unknown[][]): string {
-  return [header, ...rows].map((r) => r.map(csvCell).join(",")).join("\r\n") + "\r\n";
+  return `${[header, ...rows].map((r) => r.map(csvCell).join(",")).join("\r\n")}\r\n`;
 }
 
 /** Sends a CSV download (UTF-8 with BOM, so Excel reads accents correctly). */

@@ -18,7 +18,10 @@ export function createMailer(opts: { db: Db; log: Logger; smtpUrl?: string; from
       if (smtp) {
         await smtp.sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
       } else {
-        opts.log.info({ to: mail.to, subject: mail.subject, link: mail.link }, `dev mailbox: ${mail.subject} → ${mail.to}${mail.link ? ` ${mail.link}` : ""}`);
+        opts.log.info(
+          { to: mail.to, subject: mail.subject, link: mail.link },
+          `dev mailbox: ${mail.subject} → ${mail.to}${mail.link ? ` ${mail.link}` : ""}`,
+        );
       }
       await opts.db.insert(mailOutbox).values({ ...mail, transport: smtp ? "smtp" : "dev" });
     },
@@ -27,7 +30,8 @@ export function createMailer(opts: { db: Db; log: Logger; smtpUrl?: string; from
 
 /** A plain, accessible HTML body with one call to action. */
 export function mailHtml(title: string, lines: string[], action?: { label: string; url: string }) {
-  const esc = (s: string) => s.replace(/[&<>"]/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[ch] ?? ch);
+  const esc = (s: string) =>
+    s.replace(/[&<>"]/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[ch] ?? ch);
   const body = lines.map((l) => `<p>${esc(l)}</p>`).join("");
   const button = action
     ? `<p><a href="${esc(action.url)}" style="background:#0f766e;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${esc(action.label)}</a></p><p style="font-size:12px;color:#555">${esc(action.url)}</p>`

@@ -27,7 +27,10 @@ export const ErrorSchema = z
 export const errorResponses = {
   401: { description: "Not signed in", content: { "application/json": { schema: ErrorSchema } } },
   403: { description: "Not allowed", content: { "application/json": { schema: ErrorSchema } } },
-  404: { description: "Not found (also for records the caller may not see)", content: { "application/json": { schema: ErrorSchema } } },
+  404: {
+    description: "Not found (also for records the caller may not see)",
+    content: { "application/json": { schema: ErrorSchema } },
+  },
   409: { description: "Conflict", content: { "application/json": { schema: ErrorSchema } } },
   422: { description: "Invalid fields", content: { "application/json": { schema: ErrorSchema } } },
 } as const;

@@ -1,17 +1,30 @@
 import { randomBytes } from "node:crypto";
+import { Writable } from "node:stream";
+import { desc, eq, sql } from "drizzle-orm";
 import pg from "pg";
+import pino from "pino";
+import type { Role } from "../../domain/roles";
 import { createApp } from "../app";
 import { type Database, openDatabase } from "../db/client";
+import { mailOutbox } from "../db/schema/mail";
+import { memberships, organizations } from "../db/schema/organizations";
+import { students, studentUsers } from "../db/schema/students";
 import { readEnv } from "../env";
 import { createAccount } from "../features/accounts/service";
 import { grantRole } from "../lib/access";
-import { createLogger } from "../lib/logger";
+import { createLogger, type Logger } from "../lib/logger";
+
+export const TEST_APP_URL = "http://localhost:3000";
+
+/** Every role a test user can have, plus "none": signed in without any role (e.g. a pending admin request). */
+export type TestRole = Role | "none";
 
 /**
  * A fresh migrated database and app for one test file: PGlite in memory by default, a new
  * PostgreSQL database (dropped afterwards) when TEST_DATABASE_URL is set.
+ * `captureLogs` keeps the app's log lines (parsed pino JSON) in `logs`; `env` overrides settings.
  */
-export async function createTestApp() {
+export async function createTestApp(opts: { captureLogs?: boolean; env?: Record<string, string> } = {}) {
   const adminUrl = process.env.TEST_DATABASE_URL;
   let database: Database;
   let drop: (() => Promise<void>) | null = null;
@@ -34,61 +47,152 @@ export async function createTestApp() {
     database = await openDatabase({ dataDir: null });
   }
   await database.migrate();
-  const env = readEnv({ NODE_ENV: "test", APP_URL: "http://localhost:3000", LOG_LEVEL: "silent" });
-  const log = createLogger("silent");
+  const env = readEnv({ NODE_ENV: "test", APP_URL: TEST_APP_URL, LOG_LEVEL: "silent", ...opts.env });
+  const logs: Record<string, unknown>[] = [];
+  const log: Logger = opts.captureLogs
+    ? pino(
+        { level: "info", base: undefined },
+        new Writable({
+          write(chunk, _enc, done) {
+            for (const line of String(chunk).split("\n").filter(Boolean)) logs.push(JSON.parse(line));
+            done();
+          },
+        }),
+      )
+    : createLogger("silent");
   const { app, deps } = createApp({ env, database, log, secret: randomBytes(32).toString("hex") });
 
-  /** JSON request helper; `cookie` signs the request in. */
-  async function call(method: string, path: string, opts: { body?: unknown; cookie?: string; headers?: Record<string, string> } = {}) {
-    const headers: Record<string, string> = { ...opts.headers };
+  // Better Auth limits requests per client address (3 sign-ins per 10 s on one address), so each
+  // test user signs in from an address of its own unless a test names one.
+  const filePrefix = `10.${randomBytes(1)[0]}`;
+  let ipCounter = 0;
+  const nextIp = () => {
+    ipCounter += 1;
+    return `${filePrefix}.${Math.floor(ipCounter / 250) % 250}.${(ipCounter % 250) + 1}`;
+  };
+
+  /**
+   * JSON request helper. `cookie` signs the request in; `ip` sets the client address
+   * (x-forwarded-for). Requests to /api/auth/* carry the app's origin, as a browser's do.
+   */
+  async function call(
+    method: string,
+    path: string,
+    opts: { body?: unknown; cookie?: string; ip?: string; headers?: Record<string, string> } = {},
+  ) {
+    const headers: Record<string, string> = {};
+    if (path.startsWith("/api/auth/")) headers.origin = TEST_APP_URL;
+    if (opts.ip) headers["x-forwarded-for"] = opts.ip;
     if (opts.body !== undefined) headers["content-type"] = "application/json";
     if (opts.cookie) headers.cookie = opts.cookie;
+    Object.assign(headers, opts.headers);
     const res = await app.request(path, {
       method,
       headers,
       body: opts.body === undefined ? undefined : typeof opts.body === "string" ? opts.body : JSON.stringify(opts.body),
     });
     const text = await res.text();
+    // biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON the API answers
     let json: any = null;
     try {
       json = text ? JSON.parse(text) : null;
     } catch {
       json = text;
     }
-    return { status: res.status, json, headers: res.headers };
+    return { status: res.status, json, text, headers: res.headers, cookie: cookieFrom(res.headers) };
+  }
+
+  /** Attempts an email sign-in; returns the raw response (status, json, cookie). */
+  function attemptSignIn(email: string, password: string, ip = nextIp()) {
+    return call("POST", "/api/auth/sign-in/email", { body: { email, password }, ip });
   }
 
   /** Signs in with email and password; returns the session cookie. */
-  async function signIn(email: string, password: string, ip = "127.0.0.1") {
-    const res = await call("POST", "/api/auth/sign-in/email", {
-      body: { email, password },
-      headers: { origin: "http://localhost:3000", "x-forwarded-for": ip },
-    });
-    if (res.status !== 200) throw new Error(`sign-in failed for ${email}: ${res.status} ${JSON.stringify(res.json)}`);
-    return cookieFrom(res.headers);
+  async function signIn(email: string, password: string, ip = nextIp()) {
+    const res = await attemptSignIn(email, password, ip);
+    if (res.status !== 200 || !res.cookie)
+      throw new Error(`sign-in failed for ${email}: ${res.status} ${JSON.stringify(res.json)}`);
+    return res.cookie;
   }
 
-  /** Creates a user with the given role (and, for program/facility, a verified organization). */
-  async function createUser(
-    role: "super_admin" | "admin" | "program" | "facility" | "none",
-    opts: { email?: string; password?: string; name?: string } = {},
+  /** An organization, verified unless told otherwise. */
+  async function createOrganization(
+    kind: "program" | "facility",
+    name = `Test ${kind} ${randomBytes(2).toString("hex")}`,
+    verified = true,
   ) {
-    const email = opts.email ?? `${role}-${randomBytes(3).toString("hex")}@test.dev`;
+    const [org] = await deps.db
+      .insert(organizations)
+      .values({
+        kind,
+        name,
+        verificationStatus: verified ? "verified" : "pending",
+        verifiedAt: verified ? new Date() : null,
+      })
+      .returning();
+    return org;
+  }
+
+  /**
+   * A signed-in user with the given role: program and facility users coordinate an organization
+   * (a new verified one unless `organizationId` is given); a student is on a program's roster and
+   * linked to it.
+   */
+  async function createUser(
+    role: TestRole,
+    opts: { email?: string; password?: string; name?: string; organizationId?: string } = {},
+  ) {
+    const email = opts.email ?? `${role}-${randomBytes(4).toString("hex")}@test.dev`;
     const password = opts.password ?? "Test-Pass-2026!";
-    const userId = await createAccount(deps, { email, password, fullName: opts.name ?? `Test ${role}` });
+    const name = opts.name ?? `Test ${role}`;
+    const userId = await createAccount(deps, { email, password, fullName: name });
+    let organizationId: string | null = null;
+    let studentId: string | null = null;
+    if (role === "program" || role === "facility") {
+      organizationId = opts.organizationId ?? (await createOrganization(role)).id;
+      await deps.db.insert(memberships).values({ userId, organizationId });
+    } else if (role === "student") {
+      organizationId = opts.organizationId ?? (await createOrganization("program")).id;
+      const [student] = await deps.db
+        .insert(students)
+        .values({ programId: organizationId, firstName: "Test", lastName: "Student", email })
+        .returning({ id: students.id });
+      studentId = student.id;
+      await deps.db.insert(studentUsers).values({ userId, studentId });
+    }
     if (role !== "none") await grantRole(deps.db, userId, role);
     const cookie = await signIn(email, password);
-    return { userId, email, password, cookie };
+    return { userId, email, password, name, cookie, organizationId, studentId };
   }
 
+  /** Mail sent to an address, newest first (the dev mailbox). */
+  function mailTo(to: string) {
+    return deps.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(sql`lower(${mailOutbox.to})`, to.toLowerCase()))
+      .orderBy(desc(mailOutbox.id));
+  }
+
+  let closed = false;
   return {
     app,
     deps,
+    database,
+    logs,
     call,
+    attemptSignIn,
     signIn,
+    nextIp,
+    createOrganization,
     createUser,
+    mailTo,
     close: async () => {
-      await database.close();
+      if (closed) return;
+      closed = true;
+      // Ends open event streams and the LISTEN connection before the database goes.
+      await deps.realtime.close().catch(() => {});
+      await database.close().catch(() => {});
       if (drop) await drop();
     },
   };
@@ -103,3 +207,4 @@ export function cookieFrom(headers: Headers): string {
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+export type TestUser = Awaited<ReturnType<TestApp["createUser"]>>;

@@ -15,30 +15,6 @@ import { SectionPage } from "./section-page";
 
 // Titles and empty states of the pages whose data the next features bring (issue 2 allows this;
 // none of them shows a figure).
-export const StudentsPage = () => (
-  <SectionPage
-    title="Students"
-    description="Your program's students and their compliance"
-    icon={Users}
-    empty="Your roster appears here once students are added."
-  />
-);
-export const PlacementsPage = () => (
-  <SectionPage
-    title="Placements"
-    description="Find available clinical placements for your students"
-    icon={Search}
-    empty="Available placements are listed here."
-  />
-);
-export const ProgramApplicationsPage = () => (
-  <SectionPage
-    title="Applications"
-    description="Every application your program submitted"
-    icon={ClipboardList}
-    empty="Your program's applications are listed here."
-  />
-);
 export const CalendarPage = () => (
   <SectionPage
     title="Calendar"

@@ -110,7 +110,10 @@ export const signInFailures = pgTable(
     ip: text("ip"),
     createdAt: ts("created_at").notNull().defaultNow(),
   },
-  (t) => [index("sign_in_failures_email_idx").on(t.email, t.createdAt), index("sign_in_failures_ip_idx").on(t.ip, t.createdAt)],
+  (t) => [
+    index("sign_in_failures_email_idx").on(t.email, t.createdAt),
+    index("sign_in_failures_ip_idx").on(t.ip, t.createdAt),
+  ],
 );
 
 export const authSchema = {

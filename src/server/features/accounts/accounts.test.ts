@@ -12,17 +12,33 @@ afterAll(async () => {
 describe("POST /api/accounts/sign-up", () => {
   it("creates a program with the user as coordinator, pending verification", async () => {
     const res = await t.call("POST", "/api/accounts/sign-up", {
-      body: { fullName: "Ann Lee", organizationName: "Lakeside Nursing", email: "ann@lakeside.test", password: "Lake-side-2026", role: "program" },
+      body: {
+        fullName: "Ann Lee",
+        organizationName: "Lakeside Nursing",
+        email: "ann@lakeside.test",
+        password: "Lake-side-2026",
+        role: "program",
+      },
     });
     expect(res.status).toBe(201);
     expect(res.json.role).toBe("program");
-    expect(res.json.organization).toMatchObject({ kind: "program", name: "Lakeside Nursing", verificationStatus: "pending" });
+    expect(res.json.organization).toMatchObject({
+      kind: "program",
+      name: "Lakeside Nursing",
+      verificationStatus: "pending",
+    });
     expect(res.headers.get("set-cookie")).toContain("session_token");
   });
 
   it("never grants admin rights: Administrator files an access request", async () => {
     const res = await t.call("POST", "/api/accounts/sign-up", {
-      body: { fullName: "Bo Admin", organizationName: "State Board", email: "bo@board.test", password: "Board-member-7", role: "admin" },
+      body: {
+        fullName: "Bo Admin",
+        organizationName: "State Board",
+        email: "bo@board.test",
+        password: "Board-member-7",
+        role: "admin",
+      },
     });
     expect(res.status).toBe(201);
     expect(res.json.roles).toEqual([]);
@@ -39,7 +55,13 @@ describe("POST /api/accounts/sign-up", () => {
   });
 
   it("answers 409 for an email already registered", async () => {
-    const body = { fullName: "Cy Dup", organizationName: "Dup Health", email: "dup@test.dev", password: "Dup-licate-99", role: "facility" };
+    const body = {
+      fullName: "Cy Dup",
+      organizationName: "Dup Health",
+      email: "dup@test.dev",
+      password: "Dup-licate-99",
+      role: "facility",
+    };
     expect((await t.call("POST", "/api/accounts/sign-up", { body })).status).toBe(201);
     const again = await t.call("POST", "/api/accounts/sign-up", { body: { ...body, email: "DUP@test.dev" } });
     expect(again.status).toBe(409);

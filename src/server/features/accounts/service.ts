@@ -12,7 +12,11 @@ import { conflict } from "../../lib/errors";
  */
 export async function signUp(deps: Deps, input: SignUpInput, requestHeaders: Headers): Promise<Headers> {
   const email = input.email.toLowerCase();
-  const existing = await deps.db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email)).limit(1);
+  const existing = await deps.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email))
+    .limit(1);
   if (existing.length > 0) throw conflict("An account with this email already exists");
 
   const { headers, response } = await deps.auth.api.signUpEmail({
@@ -52,7 +56,11 @@ export async function getMe(deps: Deps, viewer: Viewer) {
       .from(adminAccessRequests)
       .where(eq(adminAccessRequests.userId, viewer.userId))
       .limit(1),
-    deps.db.select({ twoFactorEnabled: users.twoFactorEnabled }).from(users).where(eq(users.id, viewer.userId)).limit(1),
+    deps.db
+      .select({ twoFactorEnabled: users.twoFactorEnabled })
+      .from(users)
+      .where(eq(users.id, viewer.userId))
+      .limit(1),
   ]);
   const profile = profileRows[0];
   return {
@@ -67,7 +75,9 @@ export async function getMe(deps: Deps, viewer: Viewer) {
     role: viewer.role,
     organization: viewer.organization,
     studentId: viewer.studentId,
-    accessRequest: requestRows[0] ? { status: requestRows[0].status, createdAt: requestRows[0].createdAt.toISOString() } : null,
+    accessRequest: requestRows[0]
+      ? { status: requestRows[0].status, createdAt: requestRows[0].createdAt.toISOString() }
+      : null,
   };
 }
 
@@ -79,8 +89,16 @@ export async function createAccount(
   const ctx = await deps.auth.$context;
   const hash = await ctx.password.hash(input.password);
   const email = input.email.toLowerCase();
-  const user = await ctx.internalAdapter.createUser({ email, name: input.fullName, emailVerified: true }, { method: "email-password" });
-  await ctx.internalAdapter.linkAccount({ userId: user.id, providerId: "credential", accountId: user.id, password: hash });
+  const user = await ctx.internalAdapter.createUser(
+    { email, name: input.fullName, emailVerified: true },
+    { method: "email-password" },
+  );
+  await ctx.internalAdapter.linkAccount({
+    userId: user.id,
+    providerId: "credential",
+    accountId: user.id,
+    password: hash,
+  });
   await deps.db
     .insert(profiles)
     .values({ userId: user.id, fullName: input.fullName, organizationName: input.organizationName ?? "" })

@@ -1,4 +1,5 @@
 import { and, count, eq, gt, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
 import { signInFailures } from "../../db/schema/auth";
 import type { Deps } from "../../lib/context";
 import { errorBody } from "../../lib/errors";
@@ -57,7 +58,12 @@ export async function guardedSignIn(deps: Deps, request: Request, handle: (r: Re
   if (response.status === 401 && email) {
     await deps.db.insert(signInFailures).values({ email, ip });
   } else if (response.ok && email) {
-    await deps.db.delete(signInFailures).where(eq(sql`lower(${signInFailures.email})`, email));
+    await clearSignInFailures(deps.db, email);
   }
   return response;
+}
+
+/** Forgets an email's failed sign-ins: after a successful sign-in or a password reset. */
+export async function clearSignInFailures(db: Db, email: string) {
+  await db.delete(signInFailures).where(eq(sql`lower(${signInFailures.email})`, email.trim().toLowerCase()));
 }

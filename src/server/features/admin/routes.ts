@@ -70,7 +70,9 @@ const mailboxRoute = createRoute({
   tags: ["admin"],
   summary: "The dev mailbox, when no SMTP server is configured (super admin)",
   middleware: [allow("super_admin")] as const,
-  request: { query: z.object({ to: z.string().optional(), limit: z.coerce.number().int().min(1).max(200).default(50) }) },
+  request: {
+    query: z.object({ to: z.string().optional(), limit: z.coerce.number().int().min(1).max(200).default(50) }),
+  },
   responses: { 200: jsonContent(z.object({ items: z.array(MailSchema) }), "Newest mail first"), ...errorResponses },
 });
 
@@ -78,7 +80,12 @@ export const adminRoutes = createRouter()
   .openapi(listRoute, async (c) => c.json(await listAccessRequests(c.var.deps, c.req.valid("query")), 200))
   .openapi(decideRoute, async (c) => {
     const { id, decision } = c.req.valid("param");
-    const result = await decideAccessRequest(c.var.deps, requireViewer(c.var.viewer), id, decision === "approve" ? "approved" : "denied");
+    const result = await decideAccessRequest(
+      c.var.deps,
+      requireViewer(c.var.viewer),
+      id,
+      decision === "approve" ? "approved" : "denied",
+    );
     return c.json(result, 200);
   })
   .openapi(mailboxRoute, async (c) => {

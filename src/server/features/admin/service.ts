@@ -6,6 +6,7 @@ import { grantRole } from "../../lib/access";
 import type { Deps, Viewer } from "../../lib/context";
 import { AppError, conflict, notFound } from "../../lib/errors";
 import { mailHtml } from "../../lib/mail";
+import { containsPattern } from "../../lib/search";
 
 export type AccessRequestStatus = "pending" | "approved" | "denied";
 
@@ -16,7 +17,11 @@ export async function listAccessRequests(
   const where = and(
     q.status ? eq(adminAccessRequests.status, q.status) : undefined,
     q.search
-      ? or(ilike(profiles.fullName, `%${q.search}%`), ilike(users.email, `%${q.search}%`), ilike(adminAccessRequests.organizationName, `%${q.search}%`))
+      ? or(
+          ilike(profiles.fullName, containsPattern(q.search)),
+          ilike(users.email, containsPattern(q.search)),
+          ilike(adminAccessRequests.organizationName, containsPattern(q.search)),
+        )
       : undefined,
   );
   const base = deps.db
@@ -62,11 +67,7 @@ export async function listAccessRequests(
 /** A super admin approves (grants `admin`) or denies a pending request, and the requester is told by mail. */
 export async function decideAccessRequest(deps: Deps, viewer: Viewer, id: string, decision: "approved" | "denied") {
   const outcome = await deps.db.transaction(async (tx) => {
-    const [request] = await tx
-      .select()
-      .from(adminAccessRequests)
-      .where(eq(adminAccessRequests.id, id))
-      .for("update");
+    const [request] = await tx.select().from(adminAccessRequests).where(eq(adminAccessRequests.id, id)).for("update");
     if (!request) throw notFound("Access request");
     if (request.status !== "pending") throw conflict(`This request was already ${request.status}`);
     await tx
@@ -74,7 +75,10 @@ export async function decideAccessRequest(deps: Deps, viewer: Viewer, id: string
       .set({ status: decision, reviewedBy: viewer.userId, reviewedAt: new Date() })
       .where(eq(adminAccessRequests.id, id));
     if (decision === "approved") await grantRole(tx, request.userId, "admin");
-    const [user] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, request.userId));
+    const [user] = await tx
+      .select({ email: users.email, name: users.name })
+      .from(users)
+      .where(eq(users.id, request.userId));
     return user;
   });
   if (!outcome) throw new AppError("not_found", "Requester not found", 404);

@@ -1,0 +1,308 @@
+import { type SQL, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { NURSING_SPECIALTIES } from "../../../domain/specialties";
+import { createAccount } from "../../features/accounts/service";
+import { createTestApp, type TestApp } from "../../testing/harness";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, FACILITIES, PROGRAMS } from "./data";
+import { demoWorldExists, mulberry32, type SeedCounts, seedDemoWorld, seedIfEmpty } from "./seed";
+
+const US_STATES = new Set(
+  (
+    "AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA " +
+    "RI SC SD TN TX UT VT VA WA WV WI WY DC"
+  ).split(" "),
+);
+
+let t: TestApp;
+let counts: SeedCounts;
+
+async function rows<T = Record<string, unknown>>(query: SQL): Promise<T[]> {
+  const res = (await t.deps.db.execute(query)) as unknown as { rows: T[] };
+  return res.rows;
+}
+async function one(query: SQL): Promise<number> {
+  const [row] = await rows<{ n: number | string }>(query);
+  return Number(row.n);
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  counts = await seedDemoWorld(t.deps);
+}, 120_000);
+afterAll(async () => {
+  await t.close();
+});
+
+describe("seedDemoWorld", () => {
+  it("reports what it created", () => {
+    expect(counts.usersCreated).toBe(counts.users);
+    expect(counts.placements).toBeGreaterThanOrEqual(80);
+    expect(counts.students).toBe(200);
+    expect(counts.applicationsByStatus.pending).toBeGreaterThan(0);
+    expect(counts.applicationsByStatus.approved).toBeGreaterThan(0);
+    expect(counts.applicationsByStatus.rejected).toBeGreaterThan(0);
+    expect(counts.applicationsByStatus.withdrawn).toBeGreaterThan(0);
+  });
+
+  it("creates verified programs and facilities in real US states, plus one pending of each", async () => {
+    const byKind = await rows<{ kind: string; status: string; n: number }>(sql`
+      select kind, verification_status as status, count(*)::int as n from organizations group by 1, 2`);
+    const n = (kind: string, status: string) => byKind.find((r) => r.kind === kind && r.status === status)?.n ?? 0;
+    expect(n("program", "verified")).toBeGreaterThanOrEqual(4);
+    expect(n("facility", "verified")).toBeGreaterThanOrEqual(12);
+    expect(n("program", "pending")).toBe(1);
+    expect(n("facility", "pending")).toBe(1);
+    const orgs = await rows<{
+      city: string | null;
+      state: string | null;
+      verified_at: Date | null;
+      status: string;
+    }>(sql`
+      select city, state, verified_at, verification_status as status from organizations`);
+    for (const o of orgs) {
+      expect(o.city).toBeTruthy();
+      expect(US_STATES.has(o.state ?? "")).toBe(true);
+      expect(o.verified_at === null).toBe(o.status !== "verified");
+    }
+  });
+
+  it("gives every facility departments with a specialty and a capacity", async () => {
+    expect(
+      await one(sql`select count(*)::int as n from organizations o where o.kind = 'facility'
+        and not exists (select 1 from departments d where d.facility_id = o.id)`),
+    ).toBe(0);
+    const depts = await rows<{ specialty: string; capacity: number }>(sql`select specialty, capacity from departments`);
+    for (const d of depts) {
+      expect(NURSING_SPECIALTIES).toContain(d.specialty);
+      expect(d.capacity).toBeGreaterThan(0);
+    }
+  });
+
+  it("creates at least 80 coherent placements across at least 10 specialties", async () => {
+    expect(await one(sql`select count(*)::int as n from placements`)).toBeGreaterThanOrEqual(80);
+    expect(
+      await one(sql`select count(distinct specialty)::int as n from placements where status = 'active'`),
+    ).toBeGreaterThanOrEqual(10);
+    // Each is tied to one of its own facility's departments, with the department's specialty.
+    expect(
+      await one(sql`select count(*)::int as n from placements p left join departments d on d.id = p.department_id
+        where d.id is null or d.facility_id <> p.facility_id or d.specialty <> p.specialty`),
+    ).toBe(0);
+    expect(
+      await one(sql`select count(*)::int as n from placements
+        where duration_weeks <> ceil((end_date - start_date) / 7.0)
+           or cardinality(requirements) = 0 or description = '' or capacity < 1
+           or slots_filled > capacity`),
+    ).toBe(0);
+    const statuses = await rows<{ status: string; n: number }>(
+      sql`select status, count(*)::int as n from placements group by 1`,
+    );
+    const s = Object.fromEntries(statuses.map((r) => [r.status, r.n]));
+    expect(s.active).toBeGreaterThan((s.draft ?? 0) + (s.closed ?? 0));
+    expect(s.draft).toBeGreaterThan(0);
+    expect(s.closed).toBeGreaterThan(0);
+    const active = (cond: SQL) =>
+      one(sql`select count(*)::int as n from placements where status = 'active' and ${cond}`);
+    expect(await active(sql`slots_filled = capacity`)).toBeGreaterThan(0);
+    expect(await active(sql`capacity - slots_filled between 1 and 3`)).toBeGreaterThan(0);
+    expect(await active(sql`start_date between current_date and current_date + 30`)).toBeGreaterThan(0);
+    expect(await active(sql`start_date < current_date and end_date >= current_date`)).toBeGreaterThan(0);
+    expect(await active(sql`start_date > current_date + 30`)).toBeGreaterThan(0);
+    expect(
+      await one(sql`select count(*)::int as n from placements where status = 'closed' and end_date >= current_date`),
+    ).toBe(0);
+  });
+
+  it("creates 200 students, the first program having the most", async () => {
+    const perProgram = await rows<{ name: string; n: number }>(sql`
+      select o.name, count(s.id)::int as n from organizations o left join students s on s.program_id = o.id
+      where o.kind = 'program' group by o.id, o.name order by n desc`);
+    expect(perProgram.reduce((sum, r) => sum + r.n, 0)).toBe(200);
+    expect(perProgram[0].name).toBe(PROGRAMS[0].name);
+    expect(perProgram[0].n).toBeGreaterThanOrEqual(55);
+    const list = await rows<{ gpa: string; specialty_interest: string; phone: string | null; compliance: string }>(sql`
+      select gpa::text as gpa, specialty_interest, phone, compliance_status as compliance from students`);
+    for (const st of list) {
+      expect(st.gpa).toMatch(/^\d\.\d\d$/);
+      expect(Number(st.gpa)).toBeGreaterThanOrEqual(2.5);
+      expect(Number(st.gpa)).toBeLessThanOrEqual(4);
+      expect(NURSING_SPECIALTIES).toContain(st.specialty_interest);
+      expect(st.phone).toMatch(/^\(\d{3}\) 555-01\d\d$/);
+    }
+    expect(new Set(list.map((st) => st.compliance))).toEqual(new Set(["pending", "compliant", "incomplete"]));
+  });
+
+  it("creates applications in every status that respect capacity, programs and overlaps", async () => {
+    const statuses = await rows<{ status: string }>(sql`select distinct status from applications`);
+    expect(new Set(statuses.map((r) => r.status))).toEqual(new Set(["pending", "approved", "rejected", "withdrawn"]));
+    // The application carries the student's own program (D3).
+    expect(
+      await one(sql`select count(*)::int as n from applications a join students s on s.id = a.student_id
+        where a.program_id <> s.program_id`),
+    ).toBe(0);
+    // Decided ones carry their review.
+    expect(
+      await one(sql`select count(*)::int as n from applications where status in ('approved', 'rejected')
+        and (reviewed_at is null or review_notes is null or reviewed_at < submitted_at)`),
+    ).toBe(0);
+    expect(
+      await one(sql`select count(*)::int as n from applications where status = 'withdrawn' and withdrawn_at is null`),
+    ).toBe(0);
+    // slots_filled is the number of approved applications (D8).
+    expect(
+      await one(sql`select count(*)::int as n from placements p where p.slots_filled <>
+        (select count(*) from applications a where a.placement_id = p.id and a.status = 'approved')`),
+    ).toBe(0);
+    // No student holds two approved placements whose dates overlap (D7).
+    expect(
+      await one(sql`select count(*)::int as n from applications a1
+        join applications a2 on a2.student_id = a1.student_id and a2.id < a1.id
+        join placements p1 on p1.id = a1.placement_id join placements p2 on p2.id = a2.placement_id
+        where a1.status = 'approved' and a2.status = 'approved'
+          and p1.start_date <= p2.end_date and p2.start_date <= p1.end_date`),
+    ).toBe(0);
+    // Nothing applies to a draft, and pending applications are for rotations that have not started.
+    expect(
+      await one(sql`select count(*)::int as n from applications a join placements p on p.id = a.placement_id
+        where p.status = 'draft' or (a.status = 'pending' and p.start_date <= current_date)`),
+    ).toBe(0);
+    // Students of the pending program cannot apply yet.
+    expect(
+      await one(sql`select count(*)::int as n from applications a join organizations o on o.id = a.program_id
+        where o.verification_status <> 'verified'`),
+    ).toBe(0);
+    // Submitted after the student was added, and not in the future.
+    expect(
+      await one(sql`select count(*)::int as n from applications a join students s on s.id = a.student_id
+        where a.submitted_at < s.created_at or a.submitted_at > now()
+           or a.reviewed_at > now() or a.withdrawn_at > now()`),
+    ).toBe(0);
+  });
+
+  it("gives the first facility placements and applications in every status", async () => {
+    const statuses = await rows<{ status: string }>(sql`
+      select distinct a.status from applications a join placements p on p.id = a.placement_id
+      join organizations o on o.id = p.facility_id where o.name = ${FACILITIES[0].name}`);
+    expect(new Set(statuses.map((r) => r.status))).toEqual(new Set(["pending", "approved", "rejected", "withdrawn"]));
+  });
+
+  it("sends messages, some unread for every demo account", async () => {
+    expect(await one(sql`select count(*)::int as n from messages`)).toBeGreaterThanOrEqual(50);
+    for (const account of Object.values(DEMO_ACCOUNTS)) {
+      const unread = await one(sql`select count(*)::int as n from messages m join users u on u.id = m.recipient_id
+        where lower(u.email) = ${account.email} and not m.read`);
+      expect(unread, account.email).toBeGreaterThan(0);
+    }
+    expect(await one(sql`select count(*)::int as n from messages where sender_id = recipient_id`)).toBe(0);
+    // Nothing happens before the accounts involved existed, or in the future.
+    expect(
+      await one(sql`select count(*)::int as n from messages m join users s on s.id = m.sender_id
+        join users r on r.id = m.recipient_id
+        where m.created_at < s.created_at or m.created_at < r.created_at or m.created_at > now()`),
+    ).toBe(0);
+    expect(
+      await one(sql`select count(*)::int as n from applications a join users u on u.id = a.submitted_by
+        where a.submitted_at < u.created_at`),
+    ).toBe(0);
+    expect(await one(sql`select count(*)::int as n from messages where content ~ '\\{[a-z]+\\}'`)).toBe(0);
+  });
+
+  it("gives every account a profile with its organization, and every coordinator a membership", async () => {
+    expect(
+      await one(sql`select count(*)::int as n from users u left join profiles p on p.user_id = u.id
+        where p.user_id is null or p.organization_name = ''`),
+    ).toBe(0);
+    expect(
+      await one(sql`select count(*)::int as n from organizations o
+        where not exists (select 1 from memberships m where m.organization_id = o.id)`),
+    ).toBe(0);
+  });
+
+  it("lets every demo account sign in with its role and organization", async () => {
+    const expected = [
+      { ...DEMO_ACCOUNTS.superAdmin, role: "super_admin", org: null },
+      { ...DEMO_ACCOUNTS.admin, role: "admin", org: null },
+      { ...DEMO_ACCOUNTS.program, role: "program", org: { kind: "program", name: PROGRAMS[0].name } },
+      { ...DEMO_ACCOUNTS.facility, role: "facility", org: { kind: "facility", name: FACILITIES[0].name } },
+      { ...DEMO_ACCOUNTS.student, role: "student", org: null },
+    ];
+    for (const e of expected) {
+      const cookie = await t.signIn(e.email, DEMO_PASSWORD);
+      const me = await t.call("GET", "/api/accounts/me", { cookie });
+      expect(me.status, e.email).toBe(200);
+      expect(me.json.role).toBe(e.role);
+      expect(me.json.user.name).toBe(`${e.first} ${e.last}`);
+      expect(me.json.profile.organizationName).not.toBe("");
+      if (e.org) expect(me.json.organization).toMatchObject({ ...e.org, verificationStatus: "verified" });
+      else expect(me.json.organization).toBeNull();
+      if (e.role === "student") expect(me.json.studentId).toBeTruthy();
+    }
+  });
+
+  it("gives student@demo.test a roster entry of the first program and applications in several statuses", async () => {
+    const [st] = await rows<{ program: string; email: string; compliance: string }>(sql`
+      select o.name as program, s.email, s.compliance_status as compliance from student_users su
+      join users u on u.id = su.user_id join students s on s.id = su.student_id
+      join organizations o on o.id = s.program_id where u.email = ${DEMO_ACCOUNTS.student.email}`);
+    expect(st).toMatchObject({ program: PROGRAMS[0].name, email: DEMO_ACCOUNTS.student.email });
+    const statuses = await rows<{ status: string }>(sql`
+      select distinct a.status from applications a join students s on s.id = a.student_id
+      where s.email = ${DEMO_ACCOUNTS.student.email}`);
+    const set = new Set(statuses.map((r) => r.status));
+    expect(set.has("approved")).toBe(true);
+    expect(set.size).toBeGreaterThanOrEqual(3);
+  });
+
+  it("seedIfEmpty leaves a database with organizations alone", async () => {
+    const before = await one(sql`select count(*)::int as n from placements`);
+    expect(await demoWorldExists(t.deps)).toBe(true);
+    expect(await seedIfEmpty(t.deps)).toBeNull();
+    expect(await one(sql`select count(*)::int as n from placements`)).toBe(before);
+    expect(await one(sql`select count(*)::int as n from organizations`)).toBe(counts.organizations);
+  });
+});
+
+describe("seedIfEmpty on an empty database", () => {
+  let t2: TestApp;
+  beforeAll(async () => {
+    t2 = await createTestApp();
+  }, 60_000);
+  afterAll(async () => {
+    await t2.close();
+  });
+
+  it("seeds the same world again (deterministic), reusing a demo account that exists already", async () => {
+    // As after a seed that failed half-way: the account exists, the world does not.
+    await createAccount(t2.deps, {
+      email: DEMO_ACCOUNTS.admin.email,
+      password: "Kept-password-1",
+      fullName: "Kept Admin",
+    });
+    expect(await demoWorldExists(t2.deps)).toBe(false);
+    const again = await seedIfEmpty(t2.deps);
+    expect(again).not.toBeNull();
+    const { ms: _a, usersCreated: _c, ...first } = counts;
+    const { ms: _b, usersCreated, ...second } = again!;
+    expect(second).toEqual(first);
+    expect(usersCreated).toBe(counts.users - 1);
+    expect(await demoWorldExists(t2.deps)).toBe(true);
+    // Its password was left alone, and it got its role.
+    const cookie = await t2.signIn(DEMO_ACCOUNTS.admin.email, "Kept-password-1");
+    const me = await t2.call("GET", "/api/accounts/me", { cookie });
+    expect(me.json.role).toBe("admin");
+    expect(me.json.profile).toEqual({ fullName: "Kept Admin", organizationName: "Clinical Placement Portal" });
+  }, 120_000);
+});
+
+describe("mulberry32", () => {
+  it("repeats its sequence for a seed and stays in [0, 1)", () => {
+    const a = mulberry32(42);
+    const b = mulberry32(42);
+    for (let i = 0; i < 1000; i++) {
+      const x = a();
+      expect(x).toBe(b());
+      expect(x).toBeGreaterThanOrEqual(0);
+      expect(x).toBeLessThan(1);
+    }
+  });
+});

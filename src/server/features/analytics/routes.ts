@@ -1,0 +1,77 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { APPLICATION_STATUSES } from "../../../domain/applications";
+import { allow, programScope, requireViewer } from "../../lib/access";
+import { createRouter, errorResponses, jsonContent } from "../../lib/router";
+import { programDashboard } from "./service";
+
+const TrendSchema = z
+  .object({
+    last30Days: z.number().int(),
+    previous30Days: z.number().int(),
+  })
+  .openapi("Trend", { description: "How many happened in the last 30 days and in the 30 days before" });
+
+const StatSchema = z.object({ value: z.number().int(), trend: TrendSchema });
+
+const ProgramDashboardSchema = z
+  .object({
+    programId: z.string().nullable(),
+    stats: z.object({
+      totalStudents: StatSchema.openapi({ description: "Active students; trend: active students added" }),
+      activeApplications: StatSchema.openapi({ description: "Pending applications; trend: applications submitted" }),
+      approvedPlacements: StatSchema.openapi({ description: "Approved applications; trend: approvals" }),
+      placementRate: z
+        .number()
+        .int()
+        .openapi({ description: "Approved applications / active students, rounded percent" }),
+      complianceRate: z.number().int().openapi({ description: "Compliant / active students, rounded percent" }),
+      compliantStudents: z.number().int(),
+    }),
+    recentApplications: z.array(
+      z.object({
+        id: z.string(),
+        status: z.enum(APPLICATION_STATUSES),
+        submittedAt: z.string(),
+        studentName: z.string(),
+        placementTitle: z.string(),
+        specialty: z.string(),
+        facilityName: z.string(),
+      }),
+    ),
+    upcomingPlacements: z.array(
+      z.object({
+        applicationId: z.string(),
+        studentName: z.string(),
+        placementId: z.string(),
+        placementTitle: z.string(),
+        specialty: z.string(),
+        startDate: z.string(),
+        endDate: z.string(),
+        facility: z.object({ name: z.string(), city: z.string().nullable(), state: z.string().nullable() }),
+      }),
+    ),
+    topSpecialties: z.array(z.object({ specialty: z.string(), students: z.number().int() })),
+  })
+  .openapi("ProgramDashboard");
+
+const programDashboardRoute = createRoute({
+  method: "get",
+  path: "/program-dashboard",
+  tags: ["analytics"],
+  summary: "The program dashboard's figures, from live data",
+  middleware: [allow("program", "admin", "super_admin")] as const,
+  request: {
+    query: z.object({
+      programId: z
+        .uuid("Unknown program")
+        .optional()
+        .openapi({ description: "Admins only; every program when omitted" }),
+    }),
+  },
+  responses: { 200: jsonContent(ProgramDashboardSchema, "Dashboard figures"), ...errorResponses },
+});
+
+export const analyticsRoutes = createRouter().openapi(programDashboardRoute, async (c) => {
+  const scope = programScope(requireViewer(c.var.viewer), c.req.valid("query").programId);
+  return c.json(await programDashboard(c.var.deps.db, scope), 200);
+});

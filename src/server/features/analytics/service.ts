@@ -1,0 +1,164 @@
+import { type AnyColumn, and, asc, count, desc, eq, gte, isNotNull, lte, ne, type SQL, sql } from "drizzle-orm";
+import {
+  complianceRate,
+  placementRate,
+  RECENT_APPLICATIONS,
+  TOP_SPECIALTIES,
+  UPCOMING_PLACEMENTS,
+  UPCOMING_WINDOW_DAYS,
+} from "../../../domain/dashboard";
+import type { Db } from "../../db/client";
+import { applications } from "../../db/schema/applications";
+import { organizations } from "../../db/schema/organizations";
+import { placements } from "../../db/schema/placements";
+import { students } from "../../db/schema/students";
+
+// Dashboard figures, computed in SQL from live data (D9): aggregates, never a loop over rows.
+
+/** How many things happened in the last 30 days, and in the 30 days before. */
+export type Trend = { last30Days: number; previous30Days: number };
+
+const TREND_DAYS = 30;
+const daysAgo = (days: number) => sql.raw(`now() - interval '${Math.trunc(days)} days'`);
+/** From `fromDaysAgo` days ago (inclusive) up to `toDaysAgo` days ago (exclusive). */
+const inWindow = (column: AnyColumn, fromDaysAgo: number, toDaysAgo: number) =>
+  sql`${column} >= ${daysAgo(fromDaysAgo)} and ${column} < ${daysAgo(toDaysAgo)}`;
+const countWhere = (condition: SQL) => sql<number>`(count(*) filter (where ${condition}))::int`;
+
+/**
+ * The program dashboard (spec sections 2 and 9). `programId` null: every program (an admin who
+ * did not pick one).
+ */
+export async function programDashboard(db: Db, programId: string | null) {
+  const ofProgram = programId ? eq(students.programId, programId) : undefined;
+  const appsOfProgram = programId ? eq(applications.programId, programId) : undefined;
+  const active = eq(students.enrollmentStatus, "active");
+
+  const [studentFigures, applicationFigures, recent, upcoming, specialties] = await Promise.all([
+    db
+      .select({
+        total: countWhere(sql`${students.enrollmentStatus} = 'active'`),
+        compliant: countWhere(
+          sql`${students.enrollmentStatus} = 'active' and ${students.complianceStatus} = 'compliant'`,
+        ),
+        addedLast30: countWhere(
+          sql`${students.enrollmentStatus} = 'active' and ${inWindow(students.createdAt, TREND_DAYS, 0)}`,
+        ),
+        addedPrevious30: countWhere(
+          sql`${students.enrollmentStatus} = 'active' and ${inWindow(students.createdAt, 2 * TREND_DAYS, TREND_DAYS)}`,
+        ),
+      })
+      .from(students)
+      .where(ofProgram),
+    db
+      .select({
+        pending: countWhere(sql`${applications.status} = 'pending'`),
+        approved: countWhere(sql`${applications.status} = 'approved'`),
+        submittedLast30: countWhere(inWindow(applications.submittedAt, TREND_DAYS, 0)),
+        submittedPrevious30: countWhere(inWindow(applications.submittedAt, 2 * TREND_DAYS, TREND_DAYS)),
+        approvedLast30: countWhere(
+          sql`${applications.status} = 'approved' and ${inWindow(applications.reviewedAt, TREND_DAYS, 0)}`,
+        ),
+        approvedPrevious30: countWhere(
+          sql`${applications.status} = 'approved' and ${inWindow(applications.reviewedAt, 2 * TREND_DAYS, TREND_DAYS)}`,
+        ),
+      })
+      .from(applications)
+      .where(appsOfProgram),
+    db
+      .select({
+        id: applications.id,
+        status: applications.status,
+        submittedAt: applications.submittedAt,
+        firstName: students.firstName,
+        lastName: students.lastName,
+        placementTitle: placements.title,
+        specialty: placements.specialty,
+        facilityName: organizations.name,
+      })
+      .from(applications)
+      .innerJoin(students, eq(students.id, applications.studentId))
+      .innerJoin(placements, eq(placements.id, applications.placementId))
+      .innerJoin(organizations, eq(organizations.id, placements.facilityId))
+      .where(appsOfProgram)
+      .orderBy(desc(applications.submittedAt), desc(applications.id))
+      .limit(RECENT_APPLICATIONS),
+    db
+      .select({
+        applicationId: applications.id,
+        firstName: students.firstName,
+        lastName: students.lastName,
+        placementId: placements.id,
+        placementTitle: placements.title,
+        specialty: placements.specialty,
+        startDate: placements.startDate,
+        endDate: placements.endDate,
+        facilityName: organizations.name,
+        facilityCity: organizations.city,
+        facilityState: organizations.state,
+      })
+      .from(applications)
+      .innerJoin(students, eq(students.id, applications.studentId))
+      .innerJoin(placements, eq(placements.id, applications.placementId))
+      .innerJoin(organizations, eq(organizations.id, placements.facilityId))
+      .where(
+        and(
+          appsOfProgram,
+          eq(applications.status, "approved"),
+          gte(placements.startDate, sql`current_date`),
+          lte(placements.startDate, sql`current_date + ${UPCOMING_WINDOW_DAYS}::int`),
+        ),
+      )
+      .orderBy(asc(placements.startDate), asc(students.lastName), asc(applications.id))
+      .limit(UPCOMING_PLACEMENTS),
+    db
+      .select({ specialty: sql<string>`${students.specialtyInterest}`, students: count() })
+      .from(students)
+      .where(and(ofProgram, active, isNotNull(students.specialtyInterest), ne(students.specialtyInterest, "")))
+      .groupBy(students.specialtyInterest)
+      .orderBy(desc(count()), asc(students.specialtyInterest))
+      .limit(TOP_SPECIALTIES),
+  ]);
+
+  const s = studentFigures[0];
+  const a = applicationFigures[0];
+  const name = (r: { firstName: string; lastName: string }) => `${r.firstName} ${r.lastName}`;
+  return {
+    programId,
+    stats: {
+      totalStudents: { value: s.total, trend: { last30Days: s.addedLast30, previous30Days: s.addedPrevious30 } },
+      activeApplications: {
+        value: a.pending,
+        trend: { last30Days: a.submittedLast30, previous30Days: a.submittedPrevious30 },
+      },
+      approvedPlacements: {
+        value: a.approved,
+        trend: { last30Days: a.approvedLast30, previous30Days: a.approvedPrevious30 },
+      },
+      placementRate: placementRate(a.approved, s.total),
+      complianceRate: complianceRate(s.compliant, s.total),
+      compliantStudents: s.compliant,
+    },
+    recentApplications: recent.map((r) => ({
+      id: r.id,
+      status: r.status,
+      submittedAt: r.submittedAt.toISOString(),
+      studentName: name(r),
+      placementTitle: r.placementTitle,
+      specialty: r.specialty,
+      facilityName: r.facilityName,
+    })),
+    upcomingPlacements: upcoming.map((r) => ({
+      applicationId: r.applicationId,
+      studentName: name(r),
+      placementId: r.placementId,
+      placementTitle: r.placementTitle,
+      specialty: r.specialty,
+      startDate: r.startDate,
+      endDate: r.endDate,
+      facility: { name: r.facilityName, city: r.facilityCity, state: r.facilityState },
+    })),
+    topSpecialties: specialties.map((r) => ({ specialty: r.specialty, students: Number(r.students) })),
+  };
+}
+export type ProgramDashboard = Awaited<ReturnType<typeof programDashboard>>;

@@ -1,0 +1,417 @@
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { alias, type PgSelect } from "drizzle-orm/pg-core";
+import {
+  APPLICATION_STATUS_LABELS,
+  type ApplicationStatus,
+  isWithdrawable,
+  type RefusalCode,
+} from "../../../domain/applications";
+import type { Db } from "../../db/client";
+import { applications } from "../../db/schema/applications";
+import { users } from "../../db/schema/auth";
+import { memberships, organizations } from "../../db/schema/organizations";
+import { placements } from "../../db/schema/placements";
+import { students } from "../../db/schema/students";
+import { assertVerified, programScope } from "../../lib/access";
+import type { Deps, Viewer } from "../../lib/context";
+import { conflict, notFound } from "../../lib/errors";
+import { mailHtml } from "../../lib/mail";
+import { likePattern, offsetOf } from "../../lib/pagination";
+import { findPlacementForApplication, lockPlacement, releaseSlot } from "../placements/service";
+
+// Applications of a program's students to placements (D7). Every query is scoped by the program
+// the session may see (D1): a coordinator's own program, or any program for an admin.
+
+const fullName = (s: { firstName: string; lastName: string }) => `${s.firstName} ${s.lastName}`;
+
+// ---------------------------------------------------------------------------------------------
+// Submit (single or bulk)
+
+export type Refusal = { studentId: string; name: string | null; reason: string; code: RefusalCode };
+export type Submitted = { id: string; studentId: string; name: string; status: "pending"; submittedAt: string };
+export type SubmissionResult = {
+  placement: { id: string; title: string; facilityName: string };
+  submitted: Submitted[];
+  refused: Refusal[];
+};
+
+/**
+ * Submits one application per student to one placement. Each student is checked on its own and
+ * refused with a reason (unknown or another program's student, withdrawn from the roster, program
+ * pending verification, placement closed or full, already applied); the others go through.
+ * program_id is always the student's own program (D3), never the browser's.
+ *
+ * "Already applied" is decided by the unique constraint (student, placement) with
+ * INSERT ... ON CONFLICT DO NOTHING RETURNING, so identical submissions racing each other create
+ * exactly one row.
+ */
+export async function submitApplications(
+  deps: Deps,
+  viewer: Viewer,
+  input: { placementId: string; studentIds: string[]; notes: string | null },
+): Promise<SubmissionResult> {
+  const scope = programScope(viewer);
+  // D2: a coordinator's program pending verification cannot submit yet.
+  if (scope) assertVerified(viewer.organization);
+  const { db } = deps;
+
+  const placement = await findPlacementForApplication(db, input.placementId);
+  if (!placement) throw notFound("Placement");
+
+  const ids = [...new Set(input.studentIds)];
+  const rows = await db
+    .select({
+      id: students.id,
+      firstName: students.firstName,
+      lastName: students.lastName,
+      programId: students.programId,
+      enrollmentStatus: students.enrollmentStatus,
+      programName: organizations.name,
+      programVerification: organizations.verificationStatus,
+    })
+    .from(students)
+    .innerJoin(organizations, eq(organizations.id, students.programId))
+    .where(inArray(students.id, ids));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+
+  const refused: Refusal[] = [];
+  const eligible: typeof rows = [];
+  const full = placement.slotsFilled >= placement.capacity;
+  for (const studentId of ids) {
+    const s = byId.get(studentId);
+    // Another program's student is reported exactly like an unknown one: nothing leaks (D1, FERPA).
+    if (!s || (scope && s.programId !== scope)) {
+      refused.push({ studentId, name: null, reason: "Student not found", code: "student_not_found" });
+      continue;
+    }
+    const name = fullName(s);
+    if (s.enrollmentStatus !== "active") {
+      refused.push({ studentId, name, reason: "Withdrawn from the roster", code: "student_withdrawn" });
+    } else if (s.programVerification !== "verified") {
+      refused.push({
+        studentId,
+        name,
+        reason: `${s.programName} is pending verification: applications open once a platform administrator verifies it`,
+        code: "program_unverified",
+      });
+    } else if (placement.status !== "active") {
+      refused.push({
+        studentId,
+        name,
+        reason: "This placement is no longer accepting applications",
+        code: "placement_closed",
+      });
+    } else if (full) {
+      refused.push({ studentId, name, reason: "This placement is full", code: "placement_full" });
+    } else {
+      eligible.push(s);
+    }
+  }
+
+  let inserted: { id: string; studentId: string; submittedAt: Date }[] = [];
+  if (eligible.length > 0) {
+    inserted = await db
+      .insert(applications)
+      .values(
+        eligible.map((s) => ({
+          studentId: s.id,
+          placementId: placement.id,
+          programId: s.programId,
+          notes: input.notes,
+          submittedBy: viewer.userId,
+        })),
+      )
+      .onConflictDoNothing({ target: [applications.studentId, applications.placementId] })
+      .returning({ id: applications.id, studentId: applications.studentId, submittedAt: applications.submittedAt });
+  }
+  const insertedBy = new Map(inserted.map((r) => [r.studentId, r]));
+  const submitted: Submitted[] = [];
+  for (const s of eligible) {
+    const row = insertedBy.get(s.id);
+    if (row) {
+      submitted.push({
+        id: row.id,
+        studentId: s.id,
+        name: fullName(s),
+        status: "pending",
+        submittedAt: row.submittedAt.toISOString(),
+      });
+    } else {
+      refused.push({
+        studentId: s.id,
+        name: fullName(s),
+        reason: "Already applied to this placement",
+        code: "already_applied",
+      });
+    }
+  }
+
+  // In the order the students were asked for.
+  const order = new Map(ids.map((id, i) => [id, i]));
+  refused.sort((a, b) => (order.get(a.studentId) ?? 0) - (order.get(b.studentId) ?? 0));
+
+  if (submitted.length > 0) {
+    await notifyFacility(deps, placement, submitted, eligible).catch((err) =>
+      deps.log.error({ err, placementId: placement.id }, "could not mail the facility about new applications"),
+    );
+  }
+  return {
+    placement: { id: placement.id, title: placement.title, facilityName: placement.facilityName },
+    submitted,
+    refused,
+  };
+}
+
+/** One mail per submission batch to each coordinator of the facility. */
+async function notifyFacility(
+  deps: Deps,
+  placement: { title: string; facilityId: string; facilityName: string },
+  submitted: Submitted[],
+  studentsOf: { id: string; programName: string }[],
+) {
+  const coordinators = await deps.db
+    .select({ email: users.email, name: users.name })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(eq(memberships.organizationId, placement.facilityId));
+  if (coordinators.length === 0) return;
+  const programOf = new Map(studentsOf.map((s) => [s.id, s.programName]));
+  const n = submitted.length;
+  const subject = n === 1 ? `New application for ${placement.title}` : `${n} new applications for ${placement.title}`;
+  const lines = submitted.map((s) => `${s.name} (${programOf.get(s.studentId) ?? "nursing program"})`);
+  const link = `${deps.env.appUrl}/dashboard/facility/applications`;
+  const intro = `${n === 1 ? "A new application was" : `${n} new applications were`} submitted to ${placement.title} at ${placement.facilityName}:`;
+  for (const c of coordinators) {
+    await deps.mailer.send({
+      to: c.email,
+      subject,
+      text: `Hello ${c.name},\n\n${intro}\n\n${lines.map((l) => `- ${l}`).join("\n")}\n\nReview them: ${link}`,
+      html: mailHtml(subject, [`Hello ${c.name},`, intro, ...lines], { label: "Review applications", url: link }),
+      link,
+    });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// List, export, filter options
+
+export type ApplicationFilters = {
+  search?: string;
+  status?: ApplicationStatus;
+  specialty?: string;
+  facilityId?: string;
+  programId?: string;
+};
+
+const facility = alias(organizations, "facility");
+const program = alias(organizations, "program");
+
+const listColumns = {
+  id: applications.id,
+  status: applications.status,
+  notes: applications.notes,
+  reviewNotes: applications.reviewNotes,
+  submittedAt: applications.submittedAt,
+  reviewedAt: applications.reviewedAt,
+  withdrawnAt: applications.withdrawnAt,
+  studentId: students.id,
+  firstName: students.firstName,
+  lastName: students.lastName,
+  email: students.email,
+  gpa: students.gpa,
+  placementId: placements.id,
+  title: placements.title,
+  specialty: placements.specialty,
+  startDate: placements.startDate,
+  endDate: placements.endDate,
+  facilityId: facility.id,
+  facilityName: facility.name,
+  facilityCity: facility.city,
+  facilityState: facility.state,
+  programId: program.id,
+  programName: program.name,
+};
+
+function listWhere(scope: string | null, f: ApplicationFilters): SQL | undefined {
+  const term = f.search ? likePattern(f.search) : null;
+  return and(
+    scope ? eq(applications.programId, scope) : undefined,
+    f.status ? eq(applications.status, f.status) : undefined,
+    f.specialty ? eq(placements.specialty, f.specialty) : undefined,
+    f.facilityId ? eq(placements.facilityId, f.facilityId) : undefined,
+    term
+      ? or(ilike(sql`${students.firstName} || ' ' || ${students.lastName}`, term), ilike(students.email, term))
+      : undefined,
+  );
+}
+
+/** The joins every list query shares (dynamic query: the selection keeps its types). */
+function withJoins<T extends PgSelect>(qb: T) {
+  return qb
+    .innerJoin(students, eq(students.id, applications.studentId))
+    .innerJoin(placements, eq(placements.id, applications.placementId))
+    .innerJoin(facility, eq(facility.id, placements.facilityId))
+    .innerJoin(program, eq(program.id, applications.programId));
+}
+
+function listQuery(db: Db, scope: string | null, f: ApplicationFilters) {
+  return withJoins(db.select(listColumns).from(applications).$dynamic())
+    .where(listWhere(scope, f))
+    .orderBy(desc(applications.submittedAt), desc(applications.id));
+}
+type ListRow = Awaited<ReturnType<typeof listQuery>>[number];
+
+function toItem(r: ListRow) {
+  return {
+    id: r.id,
+    status: r.status,
+    notes: r.notes,
+    reviewNotes: r.reviewNotes,
+    submittedAt: r.submittedAt.toISOString(),
+    reviewedAt: r.reviewedAt?.toISOString() ?? null,
+    withdrawnAt: r.withdrawnAt?.toISOString() ?? null,
+    student: {
+      id: r.studentId,
+      firstName: r.firstName,
+      lastName: r.lastName,
+      name: fullName(r),
+      email: r.email,
+      gpa: r.gpa === null ? null : Number(r.gpa),
+    },
+    placement: {
+      id: r.placementId,
+      title: r.title,
+      specialty: r.specialty,
+      startDate: r.startDate,
+      endDate: r.endDate,
+    },
+    facility: { id: r.facilityId, name: r.facilityName, city: r.facilityCity, state: r.facilityState },
+    program: { id: r.programId, name: r.programName },
+  };
+}
+export type ApplicationItem = ReturnType<typeof toItem>;
+
+async function selectRows(
+  db: Db,
+  scope: string | null,
+  f: ApplicationFilters,
+  page?: { page: number; pageSize: number },
+) {
+  const query = listQuery(db, scope, f);
+  const rows = page ? await query.limit(page.pageSize).offset(offsetOf(page)) : await query;
+  return rows.map(toItem);
+}
+
+/** The program's applications, newest first, filtered and paginated (D13). */
+export async function listApplications(
+  db: Db,
+  viewer: Viewer,
+  q: ApplicationFilters & { page: number; pageSize: number },
+) {
+  const scope = programScope(viewer, q.programId);
+  const [items, [total]] = await Promise.all([
+    selectRows(db, scope, q, q),
+    withJoins(db.select({ n: count() }).from(applications).$dynamic()).where(listWhere(scope, q)),
+  ]);
+  return { items, total: Number(total.n), page: q.page, pageSize: q.pageSize };
+}
+
+export const APPLICATION_CSV_HEADER = [
+  "Student",
+  "Email",
+  "GPA",
+  "Program",
+  "Placement",
+  "Specialty",
+  "Facility",
+  "City",
+  "State",
+  "Start date",
+  "End date",
+  "Status",
+  "Submitted",
+  "Reviewed",
+  "Notes",
+  "Review notes",
+];
+
+/** Every application matching the filters, as CSV rows (program view labels). */
+export async function exportApplications(db: Db, viewer: Viewer, f: ApplicationFilters) {
+  const scope = programScope(viewer, f.programId);
+  const items = await selectRows(db, scope, f);
+  return items.map((a) => [
+    a.student.name,
+    a.student.email,
+    a.student.gpa?.toFixed(2) ?? "",
+    a.program.name,
+    a.placement.title,
+    a.placement.specialty,
+    a.facility.name,
+    a.facility.city,
+    a.facility.state,
+    a.placement.startDate,
+    a.placement.endDate,
+    APPLICATION_STATUS_LABELS.program[a.status],
+    a.submittedAt,
+    a.reviewedAt,
+    a.notes,
+    a.reviewNotes,
+  ]);
+}
+
+/** The facilities the program applied to (the facility filter's options), by name. */
+export async function listAppliedFacilities(db: Db, viewer: Viewer, programId?: string) {
+  const scope = programScope(viewer, programId);
+  return db
+    .selectDistinct({ id: organizations.id, name: organizations.name })
+    .from(applications)
+    .innerJoin(placements, eq(placements.id, applications.placementId))
+    .innerJoin(organizations, eq(organizations.id, placements.facilityId))
+    .where(scope ? eq(applications.programId, scope) : undefined)
+    .orderBy(asc(organizations.name), asc(organizations.id));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Withdraw
+
+/**
+ * D7: the program (or an admin) withdraws a pending or approved application. Withdrawing an
+ * approved one frees its slot (D8): the placement row is locked first (as every slot change does),
+ * then the application, in one transaction.
+ */
+export async function withdrawApplication(deps: Deps, viewer: Viewer, id: string) {
+  const scope = programScope(viewer);
+  return deps.db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ id: applications.id, placementId: applications.placementId })
+      .from(applications)
+      .where(and(eq(applications.id, id), scope ? eq(applications.programId, scope) : undefined));
+    if (!found) throw notFound("Application");
+    await lockPlacement(tx, found.placementId);
+    const [current] = await tx
+      .select({ status: applications.status })
+      .from(applications)
+      .where(eq(applications.id, id))
+      .for("update");
+    if (!current) throw notFound("Application");
+    if (!isWithdrawable(current.status)) {
+      throw conflict(
+        current.status === "withdrawn"
+          ? "This application was already withdrawn"
+          : "A rejected application cannot be withdrawn",
+      );
+    }
+    if (current.status === "approved") await releaseSlot(tx, found.placementId);
+    const [updated] = await tx
+      .update(applications)
+      .set({ status: "withdrawn", withdrawnAt: new Date() })
+      .where(eq(applications.id, id))
+      .returning({ id: applications.id, status: applications.status, withdrawnAt: applications.withdrawnAt });
+    return {
+      id: updated.id,
+      status: updated.status,
+      previousStatus: current.status,
+      withdrawnAt: updated.withdrawnAt?.toISOString() ?? new Date().toISOString(),
+    };
+  });
+}

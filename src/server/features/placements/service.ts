@@ -1,0 +1,183 @@
+import { and, asc, count, eq, gte, ilike, lt, lte, or, sql } from "drizzle-orm";
+import type { Db, DbOrTx, Tx } from "../../db/client";
+import { organizations } from "../../db/schema/organizations";
+import { departments, placements } from "../../db/schema/placements";
+import { notFound } from "../../lib/errors";
+import { likePattern, offsetOf } from "../../lib/pagination";
+
+// Placements. Program-facing search now; the facility's management of its placements lands here too.
+
+export type OpenPlacementQuery = {
+  page: number;
+  pageSize: number;
+  search?: string;
+  specialty?: string;
+  /** start_date on or after this day (YYYY-MM-DD). */
+  startFrom?: string;
+  /** end_date on or before this day (YYYY-MM-DD). */
+  endBy?: string;
+  /** The program list hides full placements (spec section 9) unless asked. */
+  includeFull?: boolean;
+};
+
+const placementColumns = {
+  id: placements.id,
+  title: placements.title,
+  specialty: placements.specialty,
+  description: placements.description,
+  requirements: placements.requirements,
+  startDate: placements.startDate,
+  endDate: placements.endDate,
+  durationWeeks: placements.durationWeeks,
+  capacity: placements.capacity,
+  slotsFilled: placements.slotsFilled,
+  status: placements.status,
+  facilityId: organizations.id,
+  facilityName: organizations.name,
+  facilityCity: organizations.city,
+  facilityState: organizations.state,
+  departmentId: departments.id,
+  departmentName: departments.name,
+};
+
+type PlacementRow = {
+  id: string;
+  title: string;
+  specialty: string;
+  description: string;
+  requirements: string[];
+  startDate: string;
+  endDate: string;
+  durationWeeks: number;
+  capacity: number;
+  slotsFilled: number;
+  status: "draft" | "active" | "closed";
+  facilityId: string;
+  facilityName: string;
+  facilityCity: string | null;
+  facilityState: string | null;
+  departmentId: string | null;
+  departmentName: string | null;
+};
+
+function toPlacement(r: PlacementRow) {
+  return {
+    id: r.id,
+    title: r.title,
+    specialty: r.specialty,
+    description: r.description,
+    requirements: r.requirements,
+    startDate: r.startDate,
+    endDate: r.endDate,
+    durationWeeks: r.durationWeeks,
+    capacity: r.capacity,
+    slotsFilled: r.slotsFilled,
+    availableSpots: Math.max(0, r.capacity - r.slotsFilled),
+    status: r.status,
+    facility: { id: r.facilityId, name: r.facilityName, city: r.facilityCity, state: r.facilityState },
+    department: r.departmentId && r.departmentName ? { id: r.departmentId, name: r.departmentName } : null,
+  };
+}
+export type OpenPlacement = ReturnType<typeof toPlacement>;
+
+/** Open to applications: active, at a verified facility (D2). */
+const isOpen = and(eq(placements.status, "active"), eq(organizations.verificationStatus, "verified"));
+
+/** Active placements of verified facilities, soonest first (spec section 7), paginated (D13). */
+export async function searchOpenPlacements(db: Db, q: OpenPlacementQuery) {
+  const term = q.search ? likePattern(q.search) : null;
+  const where = and(
+    isOpen,
+    term
+      ? or(
+          ilike(placements.title, term),
+          ilike(organizations.name, term),
+          ilike(organizations.city, term),
+          ilike(placements.specialty, term),
+        )
+      : undefined,
+    q.specialty ? eq(placements.specialty, q.specialty) : undefined,
+    q.startFrom ? gte(placements.startDate, q.startFrom) : undefined,
+    q.endBy ? lte(placements.endDate, q.endBy) : undefined,
+    q.includeFull ? undefined : lt(placements.slotsFilled, placements.capacity),
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(placementColumns)
+      .from(placements)
+      .innerJoin(organizations, eq(organizations.id, placements.facilityId))
+      .leftJoin(departments, eq(departments.id, placements.departmentId))
+      .where(where)
+      .orderBy(asc(placements.startDate), asc(placements.title), asc(placements.id))
+      .limit(q.pageSize)
+      .offset(offsetOf(q)),
+    db
+      .select({ n: count() })
+      .from(placements)
+      .innerJoin(organizations, eq(organizations.id, placements.facilityId))
+      .where(where),
+  ]);
+  return { items: rows.map(toPlacement), total: total.n, page: q.page, pageSize: q.pageSize };
+}
+
+/** One placement open to applications; 404 when it is not active or its facility is not verified. */
+export async function getOpenPlacement(db: Db, id: string) {
+  const [row] = await db
+    .select(placementColumns)
+    .from(placements)
+    .innerJoin(organizations, eq(organizations.id, placements.facilityId))
+    .leftJoin(departments, eq(departments.id, placements.departmentId))
+    .where(and(eq(placements.id, id), isOpen));
+  if (!row) throw notFound("Placement");
+  return toPlacement(row);
+}
+
+/**
+ * A placement as an application sees it: null when unknown, a draft, or at a facility that is not
+ * verified (none of them is visible to programs). Closed and full ones are returned so the caller
+ * can say why it refuses.
+ */
+export async function findPlacementForApplication(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select({
+      id: placements.id,
+      title: placements.title,
+      status: placements.status,
+      capacity: placements.capacity,
+      slotsFilled: placements.slotsFilled,
+      facilityId: organizations.id,
+      facilityName: organizations.name,
+    })
+    .from(placements)
+    .innerJoin(organizations, eq(organizations.id, placements.facilityId))
+    .where(and(eq(placements.id, id), eq(organizations.verificationStatus, "verified")));
+  if (!row || row.status === "draft") return null;
+  return row;
+}
+
+/**
+ * Locks a placement row for the rest of the transaction (SELECT ... FOR UPDATE). Every change of
+ * slots_filled takes this lock first, then the application's, so concurrent approvals and
+ * withdrawals serialize on the placement and never deadlock (D8).
+ */
+export async function lockPlacement(tx: Tx, id: string) {
+  const [row] = await tx
+    .select({
+      id: placements.id,
+      capacity: placements.capacity,
+      slotsFilled: placements.slotsFilled,
+      status: placements.status,
+    })
+    .from(placements)
+    .where(eq(placements.id, id))
+    .for("update");
+  return row ?? null;
+}
+
+/** Frees one slot of a locked placement (an approved application was withdrawn). */
+export async function releaseSlot(tx: Tx, id: string) {
+  await tx
+    .update(placements)
+    .set({ slotsFilled: sql`greatest(${placements.slotsFilled} - 1, 0)`, updatedAt: new Date() })
+    .where(eq(placements.id, id));
+}

@@ -1,0 +1,9 @@
+import { COMPLIANCE_LABELS, type ComplianceStatus } from "@/domain/students";
+import { Badge } from "@/web/components/ui/badge";
+
+const TONE = { pending: "warning", compliant: "success", incomplete: "destructive" } as const;
+
+/** D6: pending, compliant or incomplete. */
+export function ComplianceBadge({ status }: { status: ComplianceStatus }) {
+  return <Badge variant={TONE[status]}>{COMPLIANCE_LABELS[status]}</Badge>;
+}
