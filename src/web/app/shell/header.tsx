@@ -35,7 +35,11 @@ export function Header({ me, area, onOpenMenu }: { me: Me; area: Area; onOpenMen
       <Button variant="ghost" size="icon" className="md:hidden" onClick={onOpenMenu} aria-label="Open navigation">
         <Menu aria-hidden />
       </Button>
-      <Link to="/" className="flex items-center gap-2 font-semibold text-teal-900">
+      <Link
+        to="/"
+        aria-label="Clinical Placement Portal home"
+        className="flex items-center gap-2 font-semibold text-teal-900"
+      >
         <span aria-hidden className="flex size-7 items-center justify-center rounded bg-primary text-white">
           +
         </span>
@@ -67,7 +71,7 @@ export function Header({ me, area, onOpenMenu }: { me: Me; area: Area; onOpenMen
             <ShieldCheck aria-hidden />
           </Link>
         </Button>
-        <Button variant="outline" size="sm" onClick={logout}>
+        <Button variant="outline" size="sm" onClick={logout} aria-label="Logout">
           <LogOut aria-hidden />
           <span className="hidden sm:inline">Logout</span>
         </Button>
