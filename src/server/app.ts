@@ -115,15 +115,18 @@ export function createApp(opts: AppOptions) {
   app.all("/api/*", (c) => c.json(errorBody("not_found", `No API route ${c.req.method} ${c.req.path}`), 404));
 
   // The built React app for every other path; client-side routes fall back to index.html.
-  if (existsSync(path.join(WEB_DIST, "index.html"))) {
-    const indexHtml = readFileSync(path.join(WEB_DIST, "index.html"), "utf8");
+  const indexFile = path.join(WEB_DIST, "index.html");
+  if (existsSync(indexFile)) {
     // Hashed file names: cache for a year.
     app.use("/assets/*", async (c, next) => {
       await next();
       if (c.res.ok) c.res.headers.set("cache-control", "public, max-age=31536000, immutable");
     });
     app.use("*", serveStatic({ root: path.relative(process.cwd(), WEB_DIST) }));
-    app.get("*", (c) => c.html(indexHtml));
+    // A missing asset is a 404, never the app shell (which the browser would refuse as a script).
+    app.get("/assets/*", (c) => c.text("Not found", 404));
+    // Read per request (a small, OS-cached file): a rebuild is served without a restart.
+    app.get("*", (c) => c.html(readFileSync(indexFile, "utf8")));
   }
 
   app.onError((err, c) => {
