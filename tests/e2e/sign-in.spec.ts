@@ -40,8 +40,7 @@ test("an admin switches perspective with View As", async ({ page }) => {
   await expect(page.getByText("Switch Perspective")).toBeVisible();
   await page.getByRole("menuitem", { name: "Healthcare Facility" }).click();
   await expect(page).toHaveURL(/\/dashboard\/facility$/);
-  await expect(page.getByRole("link", { name: "Placements" })).toHaveAttribute(
-    "href",
-    "/dashboard/facility/placements",
-  );
+  await expect(
+    page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Placements" }),
+  ).toHaveAttribute("href", "/dashboard/facility/placements");
 });

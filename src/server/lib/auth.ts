@@ -88,6 +88,9 @@ export function createAuth({ db, mailer, appUrl, secret, production, log, onPass
       window: 60,
       max: production ? 100 : 1000,
       customRules: {
+        // Better Auth's default (3 per 10 s per address) locks out a hospital or school sharing one
+        // address. Guessing is stopped by the failed-attempt lockout (sign-in-guard.ts) instead.
+        "/sign-in/email": { window: 60, max: 60 },
         "/request-password-reset": { window: 60, max: 5 },
         "/two-factor/verify-totp": { window: 60, max: 10 },
         "/two-factor/verify-backup-code": { window: 60, max: 10 },

@@ -7,8 +7,8 @@ export const Card = ({ className, ...p }: ComponentProps<"section">) => (
 export const CardHeader = ({ className, ...p }: ComponentProps<"div">) => (
   <div className={cn("flex flex-col gap-1 p-5 pb-3", className)} {...p} />
 );
-export const CardTitle = ({ className, ...p }: ComponentProps<"h2">) => (
-  <h2 className={cn("text-lg font-semibold leading-tight", className)} {...p} />
+export const CardTitle = ({ className, as: Tag = "h2", ...p }: ComponentProps<"h2"> & { as?: "h1" | "h2" | "h3" }) => (
+  <Tag className={cn("text-lg font-semibold leading-tight", className)} {...p} />
 );
 export const CardDescription = ({ className, ...p }: ComponentProps<"p">) => (
   <p className={cn("text-sm text-muted-foreground", className)} {...p} />

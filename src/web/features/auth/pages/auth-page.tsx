@@ -36,8 +36,8 @@ export default function AuthPage() {
     <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-teal-50 to-slate-100 p-4">
       <Card className="w-full max-w-md">
         <CardHeader className="text-center">
-          <CardTitle className="text-2xl">
-            <h1>Clinical Placement Portal</h1>
+          <CardTitle as="h1" className="text-2xl">
+            Clinical Placement Portal
           </CardTitle>
           <CardDescription>
             {isStudent ? "Student sign in" : "Sign in or create an account for your program or facility"}

@@ -39,9 +39,7 @@ export default function ResetPasswordPage() {
     <main className="flex min-h-screen items-center justify-center bg-slate-100 p-4">
       <Card className="w-full max-w-md">
         <CardHeader>
-          <CardTitle>
-            <h1>Choose a new password</h1>
-          </CardTitle>
+          <CardTitle as="h1">Choose a new password</CardTitle>
           <CardDescription>Clinical Placement Portal</CardDescription>
         </CardHeader>
         <CardContent>
