@@ -17,6 +17,7 @@ const EVERYONE: Who[] = ["anonymous", "none", "student", "program", "facility", 
 const SIGNED_IN: Who[] = EVERYONE.filter((w) => w !== "anonymous");
 const ADMINS: Role[] = ["admin", "super_admin"];
 const PROGRAM_SIDE: Role[] = ["program", ...ADMINS];
+const FACILITY_SIDE: Role[] = ["facility", ...ADMINS];
 
 type Ctx = { t: TestApp; users: Record<TestRole, TestUser> };
 type Req = { path?: string; body?: unknown; headers?: Record<string, string> };
@@ -24,7 +25,8 @@ type Row = {
   /** Method and path as Hono registers them (`:id` parameters). */
   route: string;
   allowed: "public" | "signed-in" | Role[];
-  ok: number;
+  /** A number, or per caller (e.g. admins viewing as a student without a linked record get 404). */
+  ok: number | ((who: Who) => number);
   /** Builds the request; by default every `:param` becomes a random UUID and there is no body. */
   request?: (ctx: Ctx, who: Who) => Promise<Req> | Req;
   /** Further checks on an allowed caller's response. */
@@ -55,6 +57,11 @@ async function pendingRequest(ctx: Ctx) {
     .where(eq(adminAccessRequests.userId, res.json.user.id));
   return row.id;
 }
+
+const STUDENT_VIEWERS: Role[] = ["student", ...ADMINS];
+/** The student's own record answers `status`; an admin viewing as a student without one gets 404. */
+const ownRecord = (status: number) => (who: Who) => (who === "student" ? status : 404);
+const EXPERIENCE = { kind: "work", organization: "Corner Clinic", title: "Receptionist", startDate: "2023-01-01" };
 
 const csv = (res: { headers: Headers }) => expect(res.headers.get("content-type")).toMatch(/^text\/csv/);
 
@@ -96,6 +103,22 @@ const MATRIX: Row[] = [
     ok: 200,
     check: (res) => expect(res.json.unread).toBe(0),
   },
+  {
+    route: "GET /api/messages",
+    allowed: "signed-in",
+    ok: 200,
+    check: (res) => expect(res.json).toMatchObject({ items: [], total: 0 }),
+  },
+  {
+    route: "GET /api/messages/recipients",
+    allowed: "signed-in",
+    ok: 200,
+    check: (res) => expect(Array.isArray(res.json.items)).toBe(true),
+  },
+  // Someone else's message (or an unknown one) is 404 for every role, admins included.
+  { route: "GET /api/messages/:id", allowed: "signed-in", ok: 404 },
+  { route: "POST /api/messages/:id/read", allowed: "signed-in", ok: 404 },
+  { route: "POST /api/messages", allowed: "signed-in", ok: 422, request: () => ({ body: {} }) },
 
   // Admin
   {
@@ -131,6 +154,100 @@ const MATRIX: Row[] = [
 
   // Analytics
   { route: "GET /api/analytics/program-dashboard", allowed: PROGRAM_SIDE, ok: 200 },
+  { route: "GET /api/analytics/facility-dashboard", allowed: FACILITY_SIDE, ok: 200 },
+
+  // Facility: departments, placements, application review, placed students
+  { route: "GET /api/facility/departments", allowed: FACILITY_SIDE, ok: 200 },
+  { route: "POST /api/facility/departments", allowed: FACILITY_SIDE, ok: 422, request: () => ({ body: {} }) },
+  {
+    route: "PUT /api/facility/departments/:id",
+    allowed: FACILITY_SIDE,
+    ok: 404,
+    request: () => ({
+      path: `/api/facility/departments/${randomUUID()}`,
+      body: { name: "Unit", specialty: "Pediatrics", capacity: 4 },
+    }),
+  },
+  { route: "DELETE /api/facility/departments/:id", allowed: FACILITY_SIDE, ok: 404 },
+  { route: "GET /api/facility/placements", allowed: FACILITY_SIDE, ok: 200 },
+  { route: "GET /api/facility/placements/options", allowed: FACILITY_SIDE, ok: 200 },
+  { route: "GET /api/facility/placements/:id", allowed: FACILITY_SIDE, ok: 404 },
+  { route: "POST /api/facility/placements", allowed: FACILITY_SIDE, ok: 422, request: () => ({ body: {} }) },
+  {
+    route: "PUT /api/facility/placements/:id",
+    allowed: FACILITY_SIDE,
+    ok: 422,
+    request: () => ({ path: `/api/facility/placements/${randomUUID()}`, body: {} }),
+  },
+  { route: "POST /api/facility/placements/:id/publish", allowed: FACILITY_SIDE, ok: 404 },
+  { route: "POST /api/facility/placements/:id/close", allowed: FACILITY_SIDE, ok: 404 },
+  { route: "POST /api/facility/placements/:id/duplicate", allowed: FACILITY_SIDE, ok: 404 },
+  { route: "GET /api/facility/applications", allowed: FACILITY_SIDE, ok: 200 },
+  { route: "GET /api/facility/applications/export.csv", allowed: FACILITY_SIDE, ok: 200, check: csv },
+  { route: "GET /api/facility/applications/:id", allowed: FACILITY_SIDE, ok: 404 },
+  { route: "POST /api/facility/applications/:id/approve", allowed: FACILITY_SIDE, ok: 404 },
+  {
+    route: "POST /api/facility/applications/:id/reject",
+    allowed: FACILITY_SIDE,
+    ok: 404,
+    request: () => ({ path: `/api/facility/applications/${randomUUID()}/reject`, body: { notes: "No" } }),
+  },
+  { route: "GET /api/facility/placed-students", allowed: FACILITY_SIDE, ok: 200 },
+
+  // Student accounts (D3): public invitation links and roster-email sign-up
+  { route: "GET /api/invitations/:token", allowed: "public", ok: 404 },
+  {
+    route: "POST /api/invitations/:token/accept",
+    allowed: "public",
+    ok: 404,
+    request: () => ({ body: { password: "Clinical-Rotation-2026" } }),
+  },
+  {
+    route: "POST /api/accounts/student-sign-up",
+    allowed: "public",
+    ok: 202,
+    request: () => ({ body: { email: `matrix-${randomUUID()}@test.dev` } }),
+  },
+  {
+    route: "POST /api/accounts/student-sign-up/confirm",
+    allowed: "public",
+    ok: 410,
+    request: () => ({
+      body: { email: `matrix-${randomUUID()}@test.dev`, code: "123456", password: "Clinical-Rotation-2026" },
+    }),
+  },
+
+  // The signed-in student's own records; admins viewing as a student have no linked record (404)
+  { route: "GET /api/me/student/dashboard", allowed: STUDENT_VIEWERS, ok: ownRecord(200) },
+  { route: "GET /api/me/student/placements", allowed: STUDENT_VIEWERS, ok: ownRecord(200) },
+  {
+    route: "POST /api/me/student/applications",
+    allowed: STUDENT_VIEWERS,
+    ok: 404,
+    request: () => ({ body: { placementId: randomUUID() } }),
+  },
+  { route: "GET /api/me/student/applications", allowed: STUDENT_VIEWERS, ok: ownRecord(200) },
+  { route: "POST /api/me/student/applications/:id/withdraw", allowed: STUDENT_VIEWERS, ok: 404 },
+  { route: "GET /api/me/student/profile", allowed: STUDENT_VIEWERS, ok: ownRecord(200) },
+  {
+    route: "PUT /api/me/student/preferences",
+    allowed: STUDENT_VIEWERS,
+    ok: ownRecord(200),
+    request: () => ({ body: { careerGoals: "Pediatric nurse" } }),
+  },
+  {
+    route: "POST /api/me/student/experiences",
+    allowed: STUDENT_VIEWERS,
+    ok: ownRecord(201),
+    request: () => ({ body: EXPERIENCE }),
+  },
+  {
+    route: "PUT /api/me/student/experiences/:id",
+    allowed: STUDENT_VIEWERS,
+    ok: 404,
+    request: () => ({ path: `/api/me/student/experiences/${randomUUID()}`, body: EXPERIENCE }),
+  },
+  { route: "DELETE /api/me/student/experiences/:id", allowed: STUDENT_VIEWERS, ok: 404 },
 
   // Students (roster)
   { route: "GET /api/students", allowed: PROGRAM_SIDE, ok: 200 },
@@ -195,7 +312,13 @@ for (const row of MATRIX) {
   describe(row.route, () => {
     for (const who of EVERYONE) {
       const allowed = isAllowed(row, who);
-      const expected = allowed ? row.ok : who === "anonymous" ? 401 : 403;
+      const expected = allowed
+        ? typeof row.ok === "function"
+          ? row.ok(who)
+          : row.ok
+        : who === "anonymous"
+          ? 401
+          : 403;
       it(`${who}: ${expected}`, async () => {
         const req: Req = row.request ? await row.request(ctx, who) : {};
         const path = req.path ?? pattern.replace(/:[a-zA-Z]+/g, () => randomUUID());

@@ -13,11 +13,16 @@ import { accountRoutes } from "./features/accounts/routes";
 import { clearSignInFailures, guardedSignIn } from "./features/accounts/sign-in-guard";
 import { adminRoutes } from "./features/admin/routes";
 import { analyticsRoutes } from "./features/analytics/routes";
+import { facilityApplicationRoutes, placedStudentRoutes } from "./features/applications/facility-routes";
 import { applicationRoutes } from "./features/applications/routes";
+import { departmentRoutes } from "./features/departments/routes";
 import { eventRoutes } from "./features/events/routes";
 import { healthRoutes } from "./features/health/routes";
 import { messageRoutes } from "./features/messages/routes";
+import { facilityPlacementRoutes } from "./features/placements/facility-routes";
 import { placementRoutes } from "./features/placements/routes";
+import { invitationRoutes, studentSignUpRoutes } from "./features/student-accounts/routes";
+import { studentPortalRoutes } from "./features/student-portal/routes";
 import { studentRoutes } from "./features/students/routes";
 import { sessionMiddleware } from "./lib/access";
 import { createAuth } from "./lib/auth";
@@ -91,7 +96,14 @@ export function createApp(opts: AppOptions) {
     .route("/api/placements", placementRoutes)
     .route("/api/applications", applicationRoutes)
     .route("/api/analytics", analyticsRoutes)
-    .route("/api/students", studentRoutes);
+    .route("/api/facility/departments", departmentRoutes)
+    .route("/api/facility/placements", facilityPlacementRoutes)
+    .route("/api/facility/applications", facilityApplicationRoutes)
+    .route("/api/facility/placed-students", placedStudentRoutes)
+    .route("/api/students", studentRoutes)
+    .route("/api/invitations", invitationRoutes)
+    .route("/api/accounts/student-sign-up", studentSignUpRoutes)
+    .route("/api/me/student", studentPortalRoutes);
 
   // Server-Sent Events sit outside the typed chain: the browser reads them with EventSource.
   app.route("/api/events", eventRoutes);

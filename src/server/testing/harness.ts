@@ -24,11 +24,35 @@ export type TestRole = Role | "none";
  * PostgreSQL database (dropped afterwards) when TEST_DATABASE_URL is set.
  * `captureLogs` keeps the app's log lines (parsed pino JSON) in `logs`; `env` overrides settings.
  */
-export async function createTestApp(opts: { captureLogs?: boolean; env?: Record<string, string> } = {}) {
+export async function createTestApp(
+  opts: {
+    captureLogs?: boolean;
+    env?: Record<string, string>;
+    /**
+     * A second server instance on another test app's database (as behind a load balancer): its own
+     * connections and LISTEN, the same auth secret (so sessions work on both). Not migrated here;
+     * the first app drops the database, so close this one first.
+     */
+    sameDatabaseAs?: SharedDatabase;
+  } = {},
+) {
   const adminUrl = process.env.TEST_DATABASE_URL;
   let database: Database;
+  let databaseUrl: string | null = null;
   let drop: (() => Promise<void>) | null = null;
-  if (adminUrl) {
+  let ownsDatabase = true;
+  const secret = opts.sameDatabaseAs?.secret ?? randomBytes(32).toString("hex");
+  if (opts.sameDatabaseAs) {
+    const shared = opts.sameDatabaseAs;
+    if (shared.databaseUrl) {
+      databaseUrl = shared.databaseUrl;
+      database = await openDatabase({ url: shared.databaseUrl });
+    } else {
+      // PGlite is one in-process database: the second app shares it (and does not close it).
+      database = shared.database;
+      ownsDatabase = false;
+    }
+  } else if (adminUrl) {
     const name = `cpp_test_${process.pid}_${randomBytes(4).toString("hex")}`;
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
@@ -36,7 +60,8 @@ export async function createTestApp(opts: { captureLogs?: boolean; env?: Record<
     await admin.end();
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
-    database = await openDatabase({ url: url.toString() });
+    databaseUrl = url.toString();
+    database = await openDatabase({ url: databaseUrl });
     drop = async () => {
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
@@ -46,7 +71,7 @@ export async function createTestApp(opts: { captureLogs?: boolean; env?: Record<
   } else {
     database = await openDatabase({ dataDir: null });
   }
-  await database.migrate();
+  if (!opts.sameDatabaseAs) await database.migrate();
   const env = readEnv({ NODE_ENV: "test", APP_URL: TEST_APP_URL, LOG_LEVEL: "silent", ...opts.env });
   const logs: Record<string, unknown>[] = [];
   const log: Logger = opts.captureLogs
@@ -60,7 +85,7 @@ export async function createTestApp(opts: { captureLogs?: boolean; env?: Record<
         }),
       )
     : createLogger("silent");
-  const { app, deps } = createApp({ env, database, log, secret: randomBytes(32).toString("hex") });
+  const { app, deps } = createApp({ env, database, log, secret });
 
   // Better Auth limits requests per client address (3 sign-ins per 10 s on one address), so each
   // test user signs in from an address of its own unless a test names one.
@@ -179,6 +204,9 @@ export async function createTestApp(opts: { captureLogs?: boolean; env?: Record<
     app,
     deps,
     database,
+    /** The PostgreSQL database's address (null on PGlite) and the auth secret, for `sameDatabaseAs`. */
+    databaseUrl,
+    secret,
     logs,
     call,
     attemptSignIn,
@@ -192,11 +220,14 @@ export async function createTestApp(opts: { captureLogs?: boolean; env?: Record<
       closed = true;
       // Ends open event streams and the LISTEN connection before the database goes.
       await deps.realtime.close().catch(() => {});
-      await database.close().catch(() => {});
+      if (ownsDatabase) await database.close().catch(() => {});
       if (drop) await drop();
     },
   };
 }
+
+/** What a second app needs to open the same database (see createTestApp's `sameDatabaseAs`). */
+export type SharedDatabase = { database: Database; databaseUrl: string | null; secret: string };
 
 export function cookieFrom(headers: Headers): string {
   return headers

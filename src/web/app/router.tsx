@@ -24,6 +24,7 @@ export const routes: RouteObject[] = [
   { path: "/student", ...page(() => import("@/web/features/landing/pages/student-landing-page")) },
   { path: "/auth", ...page(() => import("@/web/features/auth/pages/auth-page")) },
   { path: "/reset-password", ...page(() => import("@/web/features/auth/pages/reset-password-page")) },
+  { path: "/invite/:token", ...page(() => import("@/web/features/auth/pages/invite-page")) },
   { path: "/facility/*", element: <FacilityRedirect /> },
   {
     element: <RequireRole roles={[...PROGRAM]} />,
@@ -41,9 +42,18 @@ export const routes: RouteObject[] = [
     element: <RequireRole roles={[...FACILITY]} />,
     children: [
       { path: "/dashboard/facility", ...page(() => import("@/web/features/dashboard/pages/facility-dashboard-page")) },
-      { path: "/dashboard/facility/placements", ...section("FacilityPlacementsPage") },
-      { path: "/dashboard/facility/applications", ...section("FacilityApplicationsPage") },
-      { path: "/dashboard/facility/students", ...section("FacilityStudentsPage") },
+      {
+        path: "/dashboard/facility/placements",
+        ...page(() => import("@/web/features/placements/pages/facility-placements-page")),
+      },
+      {
+        path: "/dashboard/facility/applications",
+        ...page(() => import("@/web/features/applications/pages/facility-applications-page")),
+      },
+      {
+        path: "/dashboard/facility/students",
+        ...page(() => import("@/web/features/applications/pages/placed-students-page")),
+      },
       { path: "/dashboard/facility/calendar", ...section("CalendarPage") },
     ],
   },
@@ -67,18 +77,21 @@ export const routes: RouteObject[] = [
   {
     element: <RequireRole roles={["student", "admin"]} fallback="/auth?role=student" />,
     children: [
-      { path: "/student/placements", ...section("StudentPlacementsPage") },
-      { path: "/student/applications", ...section("StudentApplicationsPage") },
+      { path: "/student/placements", ...page(() => import("@/web/features/student/pages/student-placements-page")) },
+      {
+        path: "/student/applications",
+        ...page(() => import("@/web/features/student/pages/student-applications-page")),
+      },
       { path: "/student/learning", ...section("LearningPage") },
-      { path: "/student/messages", ...section("MessagesPage") },
-      { path: "/student/profile", ...section("StudentProfilePage") },
+      { path: "/student/messages", ...page(() => import("@/web/features/messages/pages/messages-page")) },
+      { path: "/student/profile", ...page(() => import("@/web/features/student/pages/student-profile-page")) },
     ],
   },
   {
     element: <RequireRole roles="any" />,
     children: [
       { path: "/account", ...page(() => import("@/web/features/account/pages/account-page")) },
-      { path: "/messages", ...section("MessagesPage") },
+      { path: "/messages", ...page(() => import("@/web/features/messages/pages/messages-page")) },
     ],
   },
   { path: "*", ...page(() => import("@/web/features/landing/pages/not-found-page")) },

@@ -1,8 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { APPLICATION_STATUSES } from "../../../domain/applications";
-import { allow, programScope, requireViewer } from "../../lib/access";
+import { allow, facilityScope, programScope, requireViewer } from "../../lib/access";
 import { createRouter, errorResponses, jsonContent } from "../../lib/router";
-import { programDashboard } from "./service";
+import { facilityDashboard, programDashboard } from "./service";
 
 const TrendSchema = z
   .object({
@@ -71,7 +71,83 @@ const programDashboardRoute = createRoute({
   responses: { 200: jsonContent(ProgramDashboardSchema, "Dashboard figures"), ...errorResponses },
 });
 
-export const analyticsRoutes = createRouter().openapi(programDashboardRoute, async (c) => {
-  const scope = programScope(requireViewer(c.var.viewer), c.req.valid("query").programId);
-  return c.json(await programDashboard(c.var.deps.db, scope), 200);
+const FacilityDashboardSchema = z
+  .object({
+    facilityId: z.string().nullable(),
+    stats: z.object({
+      activePlacements: StatSchema.openapi({ description: "Active placements; trend: placements created" }),
+      pendingApplications: StatSchema.openapi({ description: "Pending applications; trend: applications received" }),
+      placedStudents: StatSchema.extend({ current: z.number().int(), upcoming: z.number().int() }).openapi({
+        description: "Students approved here whose rotation is current or upcoming; trend: approvals",
+      }),
+      utilization: z.object({
+        value: z
+          .number()
+          .int()
+          .openapi({ description: "slots_filled / capacity of active placements, rounded percent" }),
+        slotsFilled: z.number().int(),
+        capacity: z.number().int(),
+      }),
+    }),
+    placementCounts: z.object({ active: z.number().int(), draft: z.number().int(), closed: z.number().int() }),
+    statusCounts: z.object({
+      pending: z.number().int(),
+      approved: z.number().int(),
+      rejected: z.number().int(),
+      withdrawn: z.number().int(),
+    }),
+    departments: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        specialty: z.string(),
+        facilityName: z.string(),
+        capacity: z.number().int(),
+        filled: z.number().int(),
+        available: z.number().int(),
+      }),
+    ),
+    reviewQueue: z.array(
+      z.object({
+        id: z.string(),
+        submittedAt: z.string(),
+        notes: z.string().nullable(),
+        studentName: z.string(),
+        gpa: z.number().nullable(),
+        programName: z.string(),
+        placementId: z.string(),
+        placementTitle: z.string(),
+        specialty: z.string(),
+        startDate: z.string(),
+        departmentName: z.string().nullable(),
+      }),
+    ),
+  })
+  .openapi("FacilityDashboard");
+
+const facilityDashboardRoute = createRoute({
+  method: "get",
+  path: "/facility-dashboard",
+  tags: ["analytics"],
+  summary: "The facility dashboard's figures, from live data",
+  middleware: [allow("facility", "admin", "super_admin")] as const,
+  request: {
+    query: z.object({
+      facilityId: z
+        .uuid("Unknown facility")
+        .optional()
+        .openapi({ description: "Admins only; every facility when omitted" }),
+    }),
+  },
+  responses: { 200: jsonContent(FacilityDashboardSchema, "Dashboard figures"), ...errorResponses },
 });
+
+export const analyticsRoutes = createRouter()
+  .openapi(programDashboardRoute, async (c) => {
+    const scope = programScope(requireViewer(c.var.viewer), c.req.valid("query").programId);
+    return c.json(await programDashboard(c.var.deps.db, scope), 200);
+  })
+  .openapi(facilityDashboardRoute, async (c) => {
+    const scope = facilityScope(requireViewer(c.var.viewer), c.req.valid("query").facilityId);
+    return c.json(await facilityDashboard(c.var.deps.db, scope), 200);
+  });

@@ -1,17 +1,20 @@
 import { type AnyColumn, and, asc, count, desc, eq, gte, isNotNull, lte, ne, type SQL, sql } from "drizzle-orm";
 import {
   complianceRate,
+  FACILITY_REVIEW_QUEUE,
   placementRate,
   RECENT_APPLICATIONS,
   TOP_SPECIALTIES,
   UPCOMING_PLACEMENTS,
   UPCOMING_WINDOW_DAYS,
+  utilization,
 } from "../../../domain/dashboard";
 import type { Db } from "../../db/client";
 import { applications } from "../../db/schema/applications";
 import { organizations } from "../../db/schema/organizations";
-import { placements } from "../../db/schema/placements";
+import { departments, placements } from "../../db/schema/placements";
 import { students } from "../../db/schema/students";
+import { departmentCapacity } from "../departments/service";
 
 // Dashboard figures, computed in SQL from live data (D9): aggregates, never a loop over rows.
 
@@ -162,3 +165,122 @@ export async function programDashboard(db: Db, programId: string | null) {
   };
 }
 export type ProgramDashboard = Awaited<ReturnType<typeof programDashboard>>;
+
+/**
+ * The facility dashboard (spec sections 2 and 9, issue 4). `facilityId` null: every facility (an
+ * admin who did not pick one). Utilization = total slots_filled / total capacity of ACTIVE
+ * placements, rounded percent (utilization() in src/domain); the sums come from SQL.
+ */
+export async function facilityDashboard(db: Db, facilityId: string | null) {
+  const ofFacility = facilityId ? eq(placements.facilityId, facilityId) : undefined;
+  const approvedAndNotOver = sql`${applications.status} = 'approved' and ${placements.endDate} >= current_date`;
+
+  const [placementFigures, applicationFigures, queue, departmentRows] = await Promise.all([
+    db
+      .select({
+        active: countWhere(sql`${placements.status} = 'active'`),
+        draft: countWhere(sql`${placements.status} = 'draft'`),
+        closed: countWhere(sql`${placements.status} = 'closed'`),
+        slotsFilled: sql<number>`coalesce(sum(${placements.slotsFilled}) filter (where ${placements.status} = 'active'), 0)::int`,
+        capacity: sql<number>`coalesce(sum(${placements.capacity}) filter (where ${placements.status} = 'active'), 0)::int`,
+        createdLast30: countWhere(inWindow(placements.createdAt, TREND_DAYS, 0)),
+        createdPrevious30: countWhere(inWindow(placements.createdAt, 2 * TREND_DAYS, TREND_DAYS)),
+      })
+      .from(placements)
+      .where(ofFacility),
+    db
+      .select({
+        pending: countWhere(sql`${applications.status} = 'pending'`),
+        approved: countWhere(sql`${applications.status} = 'approved'`),
+        rejected: countWhere(sql`${applications.status} = 'rejected'`),
+        withdrawn: countWhere(sql`${applications.status} = 'withdrawn'`),
+        receivedLast30: countWhere(inWindow(applications.submittedAt, TREND_DAYS, 0)),
+        receivedPrevious30: countWhere(inWindow(applications.submittedAt, 2 * TREND_DAYS, TREND_DAYS)),
+        approvedLast30: countWhere(
+          sql`${applications.status} = 'approved' and ${inWindow(applications.reviewedAt, TREND_DAYS, 0)}`,
+        ),
+        approvedPrevious30: countWhere(
+          sql`${applications.status} = 'approved' and ${inWindow(applications.reviewedAt, 2 * TREND_DAYS, TREND_DAYS)}`,
+        ),
+        // Placed students: distinct students approved here whose rotation is under way or still to come.
+        placedStudents: sql<number>`(count(distinct ${applications.studentId}) filter (where ${approvedAndNotOver}))::int`,
+        placedCurrent: sql<number>`(count(distinct ${applications.studentId}) filter (where ${approvedAndNotOver} and ${placements.startDate} <= current_date))::int`,
+        placedUpcoming: sql<number>`(count(distinct ${applications.studentId}) filter (where ${approvedAndNotOver} and ${placements.startDate} > current_date))::int`,
+      })
+      .from(applications)
+      .innerJoin(placements, eq(placements.id, applications.placementId))
+      .where(ofFacility),
+    db
+      .select({
+        id: applications.id,
+        submittedAt: applications.submittedAt,
+        notes: applications.notes,
+        firstName: students.firstName,
+        lastName: students.lastName,
+        gpa: students.gpa,
+        programName: organizations.name,
+        placementId: placements.id,
+        placementTitle: placements.title,
+        specialty: placements.specialty,
+        startDate: placements.startDate,
+        departmentName: departments.name,
+      })
+      .from(applications)
+      .innerJoin(students, eq(students.id, applications.studentId))
+      .innerJoin(placements, eq(placements.id, applications.placementId))
+      .innerJoin(organizations, eq(organizations.id, applications.programId))
+      .leftJoin(departments, eq(departments.id, placements.departmentId))
+      .where(and(ofFacility, eq(applications.status, "pending")))
+      .orderBy(desc(applications.submittedAt), desc(applications.id))
+      .limit(FACILITY_REVIEW_QUEUE),
+    departmentCapacity(db, facilityId),
+  ]);
+
+  const p = placementFigures[0];
+  const a = applicationFigures[0];
+  return {
+    facilityId,
+    stats: {
+      activePlacements: {
+        value: p.active,
+        trend: { last30Days: p.createdLast30, previous30Days: p.createdPrevious30 },
+      },
+      pendingApplications: {
+        value: a.pending,
+        trend: { last30Days: a.receivedLast30, previous30Days: a.receivedPrevious30 },
+      },
+      placedStudents: {
+        value: a.placedStudents,
+        current: a.placedCurrent,
+        upcoming: a.placedUpcoming,
+        trend: { last30Days: a.approvedLast30, previous30Days: a.approvedPrevious30 },
+      },
+      utilization: { value: utilization(p.slotsFilled, p.capacity), slotsFilled: p.slotsFilled, capacity: p.capacity },
+    },
+    placementCounts: { active: p.active, draft: p.draft, closed: p.closed },
+    statusCounts: { pending: a.pending, approved: a.approved, rejected: a.rejected, withdrawn: a.withdrawn },
+    departments: departmentRows.map((d) => ({
+      id: d.id,
+      name: d.name,
+      specialty: d.specialty,
+      facilityName: d.facilityName,
+      capacity: d.capacity,
+      filled: d.filled,
+      available: d.available,
+    })),
+    reviewQueue: queue.map((r) => ({
+      id: r.id,
+      submittedAt: r.submittedAt.toISOString(),
+      notes: r.notes,
+      studentName: `${r.firstName} ${r.lastName}`,
+      gpa: r.gpa === null ? null : Number(r.gpa),
+      programName: r.programName,
+      placementId: r.placementId,
+      placementTitle: r.placementTitle,
+      specialty: r.specialty,
+      startDate: r.startDate,
+      departmentName: r.departmentName,
+    })),
+  };
+}
+export type FacilityDashboard = Awaited<ReturnType<typeof facilityDashboard>>;

@@ -53,6 +53,33 @@ export async function submitApplications(
   const scope = programScope(viewer);
   // D2: a coordinator's program pending verification cannot submit yet.
   if (scope) assertVerified(viewer.organization);
+  return submitInScope(deps, viewer.userId, scope, input);
+}
+
+/**
+ * A student applies for themselves (D3): the same checks and the same race-safe insert as a
+ * program's submission, scoped to the student's own roster entry and program.
+ */
+export async function submitStudentApplication(
+  deps: Deps,
+  viewer: Viewer,
+  studentId: string,
+  input: { placementId: string; notes: string | null },
+): Promise<SubmissionResult> {
+  const [own] = await deps.db
+    .select({ programId: students.programId })
+    .from(students)
+    .where(eq(students.id, studentId));
+  if (!own) throw notFound("Student");
+  return submitInScope(deps, viewer.userId, own.programId, { ...input, studentIds: [studentId] });
+}
+
+async function submitInScope(
+  deps: Deps,
+  submittedBy: string,
+  scope: string | null,
+  input: { placementId: string; studentIds: string[]; notes: string | null },
+): Promise<SubmissionResult> {
   const { db } = deps;
 
   const placement = await findPlacementForApplication(db, input.placementId);
@@ -118,7 +145,7 @@ export async function submitApplications(
           placementId: placement.id,
           programId: s.programId,
           notes: input.notes,
-          submittedBy: viewer.userId,
+          submittedBy,
         })),
       )
       .onConflictDoNothing({ target: [applications.studentId, applications.placementId] })
@@ -381,11 +408,20 @@ export async function listAppliedFacilities(db: Db, viewer: Viewer, programId?: 
  */
 export async function withdrawApplication(deps: Deps, viewer: Viewer, id: string) {
   const scope = programScope(viewer);
+  return withdrawWhere(deps, id, scope ? eq(applications.programId, scope) : undefined);
+}
+
+/** D7: a student withdraws their own pending or approved application (another's is 404). */
+export async function withdrawStudentApplication(deps: Deps, studentId: string, id: string) {
+  return withdrawWhere(deps, id, eq(applications.studentId, studentId));
+}
+
+async function withdrawWhere(deps: Deps, id: string, owned: SQL | undefined) {
   return deps.db.transaction(async (tx) => {
     const [found] = await tx
       .select({ id: applications.id, placementId: applications.placementId })
       .from(applications)
-      .where(and(eq(applications.id, id), scope ? eq(applications.programId, scope) : undefined));
+      .where(and(eq(applications.id, id), owned));
     if (!found) throw notFound("Application");
     await lockPlacement(tx, found.placementId);
     const [current] = await tx

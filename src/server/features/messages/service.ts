@@ -1,6 +1,79 @@
-import { and, count, eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from "drizzle-orm";
+import { alias, type SelectedFields } from "drizzle-orm/pg-core";
+import type { MessageBox, MessageValues } from "../../../domain/messages";
+import type { Role } from "../../../domain/roles";
+import type { Db, DbOrTx } from "../../db/client";
+import { applications } from "../../db/schema/applications";
+import { users } from "../../db/schema/auth";
 import { messages } from "../../db/schema/messages";
+import { memberships, profiles, userRoles } from "../../db/schema/organizations";
+import { placements } from "../../db/schema/placements";
+import { students, studentUsers } from "../../db/schema/students";
+import { hasRole } from "../../lib/access";
+import type { Deps, Viewer } from "../../lib/context";
+import { AppError, forbidden, invalid, notFound } from "../../lib/errors";
+import { likePattern, offsetOf } from "../../lib/pagination";
+
+// Messages between the portal's people. A message is seen only by its sender and its recipient
+// (admins included: 404 for anyone else); only the recipient marks it read. Whom a user may write
+// to follows their work (D1): see recipientScope.
+
+export type Party = { id: string; fullName: string; organizationName: string };
+export type MessageItem = {
+  id: string;
+  subject: string;
+  /** The first characters of the content (lists); the detail carries all of it. */
+  preview: string;
+  read: boolean;
+  createdAt: string;
+  sender: Party;
+  recipient: Party;
+};
+export type MessageDetail = Omit<MessageItem, "preview"> & { content: string };
+
+const PREVIEW_CHARS = 160;
+
+// Each party is resolved once per query: users for the id and a fallback name, profiles for the
+// name and organization shown everywhere (spec section 3).
+const senderUser = alias(users, "sender_user");
+const senderProfile = alias(profiles, "sender_profile");
+const recipientUser = alias(users, "recipient_user");
+const recipientProfile = alias(profiles, "recipient_profile");
+
+type PartyColumns = {
+  user: typeof senderUser | typeof recipientUser;
+  profile: typeof senderProfile | typeof recipientProfile;
+};
+const party = ({ user: u, profile: p }: PartyColumns) => ({
+  id: sql<string>`${u.id}`,
+  fullName: sql<string>`coalesce(${p.fullName}, ${u.name})`,
+  organizationName: sql<string>`coalesce(${p.organizationName}, '')`,
+});
+
+const columns = {
+  id: messages.id,
+  subject: messages.subject,
+  read: messages.read,
+  createdAt: messages.createdAt,
+  sender: party({ user: senderUser, profile: senderProfile }),
+  recipient: party({ user: recipientUser, profile: recipientProfile }),
+};
+
+/** `fields` from messages with both parties joined (rows are typed by the caller). */
+function withParties(db: DbOrTx, fields: SelectedFields) {
+  return db
+    .select(fields)
+    .from(messages)
+    .innerJoin(senderUser, eq(senderUser.id, messages.senderId))
+    .leftJoin(senderProfile, eq(senderProfile.userId, messages.senderId))
+    .innerJoin(recipientUser, eq(recipientUser.id, messages.recipientId))
+    .leftJoin(recipientProfile, eq(recipientProfile.userId, messages.recipientId));
+}
+
+const iso = (row: Record<string, unknown>) => ({ ...row, createdAt: (row.createdAt as Date).toISOString() });
+
+// ---------------------------------------------------------------------------------------------
+// Read
 
 export async function unreadCount(db: Db, userId: string): Promise<number> {
   const [row] = await db
@@ -8,4 +81,240 @@ export async function unreadCount(db: Db, userId: string): Promise<number> {
     .from(messages)
     .where(and(eq(messages.recipientId, userId), eq(messages.read, false)));
   return row.n;
+}
+
+/**
+ * The viewer's inbox (to them) or sent box (from them), newest first. `search` matches subject,
+ * content, and the other party's name or organization.
+ */
+export async function listMessages(
+  db: Db,
+  viewer: Viewer,
+  q: { box: MessageBox; search?: string; page: number; pageSize: number },
+) {
+  const inbox = q.box === "inbox";
+  const conditions: SQL[] = [eq(inbox ? messages.recipientId : messages.senderId, viewer.userId)];
+  if (q.search) {
+    const pattern = likePattern(q.search);
+    const otherUser = inbox ? senderUser : recipientUser;
+    const otherProfile = inbox ? senderProfile : recipientProfile;
+    conditions.push(
+      or(
+        ilike(messages.subject, pattern),
+        ilike(messages.content, pattern),
+        ilike(sql`coalesce(${otherProfile.fullName}, ${otherUser.name})`, pattern),
+        ilike(otherProfile.organizationName, pattern),
+      ) as SQL,
+    );
+  }
+  const where = and(...conditions);
+  const [rows, [{ total }]] = await Promise.all([
+    withParties(db, { ...columns, preview: sql<string>`left(${messages.content}, ${PREVIEW_CHARS})` })
+      .where(where)
+      .orderBy(desc(messages.createdAt), desc(messages.id))
+      .limit(q.pageSize)
+      .offset(offsetOf(q)),
+    // The parties are joined for the count only when the search looks at them.
+    q.search
+      ? withParties(db, { total: count() }).where(where)
+      : db.select({ total: count() }).from(messages).where(where),
+  ]);
+  return { items: rows.map(iso) as unknown as MessageItem[], total: Number(total), page: q.page, pageSize: q.pageSize };
+}
+
+async function findMessage(db: DbOrTx, id: string): Promise<MessageDetail | null> {
+  const [row] = await withParties(db, { ...columns, content: messages.content })
+    .where(eq(messages.id, id))
+    .limit(1);
+  return row ? (iso(row) as unknown as MessageDetail) : null;
+}
+
+const isParty = (m: MessageDetail, viewer: Viewer) => m.sender.id === viewer.userId || m.recipient.id === viewer.userId;
+
+/** One message, for its sender or recipient only; anyone else (admins too) gets 404. */
+export async function getMessage(db: Db, viewer: Viewer, id: string): Promise<MessageDetail> {
+  const m = await findMessage(db, id);
+  if (!m || !isParty(m, viewer)) throw notFound("Message");
+  return m;
+}
+
+/**
+ * The recipient marks a message read (idempotent). Their other tabs and devices hear 'message.read'
+ * so the bell's dot follows. The sender gets 403 (they may see it, not mark it); anyone else 404.
+ */
+export async function markRead(deps: Deps, viewer: Viewer, id: string): Promise<MessageDetail> {
+  const changed = await deps.db.transaction(async (tx) => {
+    const rows = await tx
+      .update(messages)
+      .set({ read: true })
+      .where(and(eq(messages.id, id), eq(messages.recipientId, viewer.userId), eq(messages.read, false)))
+      .returning({ id: messages.id });
+    if (rows.length > 0) await deps.realtime.publish(tx, { userId: viewer.userId, type: "message.read", data: { id } });
+    return rows.length > 0;
+  });
+  const m = await findMessage(deps.db, id);
+  if (!m || !isParty(m, viewer)) throw notFound("Message");
+  if (!changed && m.recipient.id !== viewer.userId) throw forbidden("Only the recipient can mark a message read");
+  return m;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Whom a user may write to
+
+const ADMIN_ROLES: Role[] = ["admin", "super_admin"];
+
+/**
+ * The user ids the viewer has a reason to write to, as a subquery; null means anyone (admins).
+ * - a student: their program's coordinators and the coordinators of facilities they applied to;
+ * - a program coordinator: their students who have accounts, the coordinators of facilities their
+ *   program applied to, and the administrators;
+ * - a facility coordinator: the coordinators of programs that applied to them, the students who
+ *   applied to them (with accounts), and the administrators;
+ * - everyone: whoever wrote to them (so a reply always goes through).
+ * Several roles add up.
+ */
+export function recipientScope(db: DbOrTx, viewer: Viewer): SQL | null {
+  if (hasRole(viewer, ...ADMIN_ROLES)) return null;
+  const parts: SQL[] = [];
+  // Each part is parenthesized when embedded.
+  const add = (q: { getSQL(): SQL }) => parts.push(sql`${q}`);
+  const coordinatorsOf = (orgIds: SQL | { getSQL(): SQL }) =>
+    db
+      .select({ userId: memberships.userId })
+      .from(memberships)
+      .where(inArray(memberships.organizationId, orgIds as SQL));
+  const admins = () =>
+    db.select({ userId: userRoles.userId }).from(userRoles).where(inArray(userRoles.role, ADMIN_ROLES));
+
+  // Whoever wrote to the viewer.
+  add(db.select({ userId: messages.senderId }).from(messages).where(eq(messages.recipientId, viewer.userId)));
+
+  if (viewer.roles.includes("student") && viewer.studentId) {
+    const studentId = viewer.studentId;
+    add(coordinatorsOf(db.select({ id: students.programId }).from(students).where(eq(students.id, studentId))));
+    add(
+      coordinatorsOf(
+        db
+          .select({ id: placements.facilityId })
+          .from(applications)
+          .innerJoin(placements, eq(placements.id, applications.placementId))
+          .where(eq(applications.studentId, studentId)),
+      ),
+    );
+  }
+  const org = viewer.organization;
+  if (viewer.roles.includes("program") && org?.kind === "program") {
+    add(
+      db
+        .select({ userId: studentUsers.userId })
+        .from(studentUsers)
+        .innerJoin(students, eq(students.id, studentUsers.studentId))
+        .where(eq(students.programId, org.id)),
+    );
+    add(
+      coordinatorsOf(
+        db
+          .select({ id: placements.facilityId })
+          .from(applications)
+          .innerJoin(placements, eq(placements.id, applications.placementId))
+          .where(eq(applications.programId, org.id)),
+      ),
+    );
+    add(admins());
+  }
+  if (viewer.roles.includes("facility") && org?.kind === "facility") {
+    const appliedHere = (field: typeof applications.programId | typeof applications.studentId) =>
+      db
+        .select({ id: field })
+        .from(applications)
+        .innerJoin(placements, eq(placements.id, applications.placementId))
+        .where(eq(placements.facilityId, org.id));
+    add(coordinatorsOf(appliedHere(applications.programId)));
+    add(
+      db
+        .select({ userId: studentUsers.userId })
+        .from(studentUsers)
+        .where(inArray(studentUsers.studentId, appliedHere(applications.studentId))),
+    );
+    add(admins());
+  }
+  return sql.join(parts, sql` union `);
+}
+
+/** The people the viewer may write to, matching `search` (name, organization or email), by name. */
+export async function listRecipients(db: Db, viewer: Viewer, q: { search?: string; limit: number }) {
+  const scope = recipientScope(db, viewer);
+  const conditions: SQL[] = [ne(users.id, viewer.userId)];
+  if (scope) conditions.push(sql`${users.id} in (${scope})`);
+  if (q.search) {
+    const pattern = likePattern(q.search);
+    conditions.push(
+      or(
+        ilike(sql`coalesce(${profiles.fullName}, ${users.name})`, pattern),
+        ilike(profiles.organizationName, pattern),
+        ilike(users.email, pattern),
+      ) as SQL,
+    );
+  }
+  const name = sql<string>`coalesce(${profiles.fullName}, ${users.name})`;
+  // The highest role by the spec's priority, for the picker's label.
+  const role = sql<Role | null>`(select ${userRoles.role} from ${userRoles} where ${userRoles.userId} = ${users.id}
+    order by array_position(array['super_admin','admin','program','facility','student']::role[], ${userRoles.role}) limit 1)`;
+  const rows = await db
+    .select({
+      id: users.id,
+      fullName: name,
+      organizationName: sql<string>`coalesce(${profiles.organizationName}, '')`,
+      role,
+    })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(and(...conditions))
+    .orderBy(asc(name), asc(users.id))
+    .limit(q.limit);
+  return rows;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Send
+
+/**
+ * Sends a message to someone the viewer may write to (403 otherwise, whether or not that person
+ * exists). The recipient's open pages hear 'message.created' on commit, on every server instance.
+ */
+export async function sendMessage(deps: Deps, viewer: Viewer, input: MessageValues): Promise<MessageDetail> {
+  const { db } = deps;
+  if (input.recipientId === viewer.userId)
+    throw invalid([{ path: "recipientId", message: "You cannot send a message to yourself" }]);
+  const scope = recipientScope(db, viewer);
+  const found = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, input.recipientId), scope ? sql`${users.id} in (${scope})` : undefined))
+    .limit(1);
+  if (found.length === 0) {
+    if (scope) throw forbidden("You can only write to people you work with on the portal");
+    throw invalid([{ path: "recipientId", message: "Recipient not found" }]);
+  }
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(messages)
+      .values({
+        senderId: viewer.userId,
+        recipientId: input.recipientId,
+        subject: input.subject,
+        content: input.content,
+      })
+      .returning({ id: messages.id });
+    // NOTIFY inside the transaction is delivered at commit, never for a rolled-back insert.
+    await deps.realtime.publish(tx, {
+      userId: input.recipientId,
+      type: "message.created",
+      data: { id: row.id },
+    });
+    return row.id;
+  });
+  const m = await findMessage(db, id);
+  if (!m) throw new AppError("internal", "The message was not stored", 500);
+  return m;
 }

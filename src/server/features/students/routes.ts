@@ -92,6 +92,10 @@ const StudentDetailSchema = z
   .object({
     student: StudentSchema,
     statistics: ApplicationCountsSchema,
+    accommodationRequests: z
+      .string()
+      .nullable()
+      .openapi({ description: "The student's accommodation requests (their program only)" }),
     applications: z.array(StudentApplicationSchema),
   })
   .openapi("StudentDetail");

@@ -14,7 +14,7 @@ import type { DbOrTx } from "../../db/client";
 import { applications } from "../../db/schema/applications";
 import { organizations } from "../../db/schema/organizations";
 import { placements } from "../../db/schema/placements";
-import { studentInvitations, students, studentUsers } from "../../db/schema/students";
+import { studentInvitations, studentPreferences, students, studentUsers } from "../../db/schema/students";
 import { programScope } from "../../lib/access";
 import type { Deps, Viewer } from "../../lib/context";
 import { AppError, conflict, invalid, notFound } from "../../lib/errors";
@@ -280,7 +280,7 @@ export async function getStudentItem(db: DbOrTx, scope: Scope, id: string): Prom
 /** The student, statistics (applications by status, one grouped query) and their applications. */
 export async function getStudentDetail(db: DbOrTx, scope: Scope, id: string) {
   const student = await getStudentItem(db, scope, id);
-  const [grouped, apps] = await Promise.all([
+  const [grouped, apps, accommodation] = await Promise.all([
     db
       .select({ status: applications.status, n: count() })
       .from(applications)
@@ -307,6 +307,13 @@ export async function getStudentDetail(db: DbOrTx, scope: Scope, id: string) {
       .innerJoin(organizations, eq(organizations.id, placements.facilityId))
       .where(eq(applications.studentId, id))
       .orderBy(desc(applications.submittedAt)),
+    // The student's accommodation requests: visible to the student and their program only.
+    db
+      .select({ requests: studentPreferences.accommodationRequests })
+      .from(studentUsers)
+      .innerJoin(studentPreferences, eq(studentPreferences.userId, studentUsers.userId))
+      .where(eq(studentUsers.studentId, id))
+      .limit(1),
   ]);
   const statistics = { pending: 0, approved: 0, rejected: 0, withdrawn: 0, total: 0 };
   for (const g of grouped) {
@@ -316,6 +323,7 @@ export async function getStudentDetail(db: DbOrTx, scope: Scope, id: string) {
   return {
     student: { ...student, applications: statistics },
     statistics,
+    accommodationRequests: accommodation[0]?.requests ?? null,
     applications: apps.map((a) => ({
       ...a,
       submittedAt: iso(a.submittedAt) as string,

@@ -16,7 +16,11 @@ export function useLiveEvents() {
     };
     source.addEventListener("message.created", refresh([["messages"]]));
     source.addEventListener("message.read", refresh([["messages"]]));
-    source.addEventListener("application.updated", refresh([["applications"], ["analytics"]]));
+    // A facility's decision: every list and figure that shows applications.
+    source.addEventListener(
+      "application.updated",
+      refresh([["applications"], ["dashboard"], ["student"], ["students"], ["placements"], ["placed-students"]]),
+    );
     return () => source.close();
   }, [queryClient]);
 }

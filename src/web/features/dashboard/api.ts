@@ -8,3 +8,27 @@ export const programDashboardQuery = queryOptions({
 });
 
 export type ProgramDashboard = Awaited<ReturnType<NonNullable<typeof programDashboardQuery.queryFn>>>;
+
+/** The signed-in student's dashboard, from their own records (D9). */
+export const studentDashboardQuery = queryOptions({
+  queryKey: ["dashboard", "student"],
+  queryFn: async () => unwrap(await api.api.me.student.dashboard.$get()),
+});
+
+export type StudentDashboard = Awaited<ReturnType<NonNullable<typeof studentDashboardQuery.queryFn>>>;
+
+/** The header bell's unread count (same query key, so both stay in step and update live). */
+export const unreadMessagesQuery = queryOptions({
+  queryKey: ["messages", "unread"],
+  queryFn: async () => unwrap(await api.api.messages["unread-count"].$get()),
+});
+
+/** The facility dashboard's figures, computed on the server from live data (D9). */
+export const facilityDashboardQuery = (facilityId?: string) =>
+  queryOptions({
+    queryKey: ["dashboard", "facility", facilityId ?? "own"],
+    queryFn: async () =>
+      unwrap(await api.api.analytics["facility-dashboard"].$get({ query: facilityId ? { facilityId } : {} })),
+  });
+
+export type FacilityDashboard = Awaited<ReturnType<NonNullable<ReturnType<typeof facilityDashboardQuery>["queryFn"]>>>;

@@ -7,6 +7,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/web/components/ui/ta
 import { type Me, meQuery, useMe } from "../api";
 import { LoginForm } from "../components/login-form";
 import { SignUpForm } from "../components/sign-up-form";
+import { StudentSignUpForm } from "../components/student-sign-up-form";
 
 /** Where a user goes after signing in: their role's home; students to their dashboard; no role to /account. */
 export function destinationFor(me: Me | null) {
@@ -40,7 +41,9 @@ export default function AuthPage() {
             Clinical Placement Portal
           </CardTitle>
           <CardDescription>
-            {isStudent ? "Student sign in" : "Sign in or create an account for your program or facility"}
+            {isStudent
+              ? "Student sign in, or create your account with your program's roster email"
+              : "Sign in or create an account for your program or facility"}
           </CardDescription>
         </CardHeader>
         <CardContent>
@@ -53,13 +56,21 @@ export default function AuthPage() {
             </p>
           ) : null}
           {isStudent ? (
-            <>
-              <LoginForm onSignedIn={afterSignIn} showRoleChooser={false} />
-              <p className="mt-4 text-center text-sm text-muted-foreground">
-                New here? Your nursing program invites you by email; the link in that mail lets you choose your
-                password.
-              </p>
-            </>
+            <Tabs defaultValue={initialTab}>
+              <TabsList>
+                <TabsTrigger value="login">Login</TabsTrigger>
+                <TabsTrigger value="signup">Sign Up</TabsTrigger>
+              </TabsList>
+              <TabsContent value="login">
+                <LoginForm onSignedIn={afterSignIn} showRoleChooser={false} />
+              </TabsContent>
+              <TabsContent value="signup">
+                <StudentSignUpForm onSignedUp={afterSignIn} />
+                <p className="mt-4 text-center text-sm text-muted-foreground">
+                  Invited by your program? The link in that email lets you set your password directly.
+                </p>
+              </TabsContent>
+            </Tabs>
           ) : (
             <Tabs defaultValue={initialTab}>
               <TabsList>

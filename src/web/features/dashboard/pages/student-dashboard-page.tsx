@@ -1,6 +1,19 @@
-import { ClipboardList, MessageSquare, Search, User } from "lucide-react";
+import { useQuery } from "@tanstack/react-query";
+import { CalendarCheck, ClipboardList, MessageSquare, Search, ShieldCheck, Sparkles, User } from "lucide-react";
+import { Link } from "react-router";
+import { applicationStatusLabel, applicationStatusTone } from "@/domain/applications";
+import { COMPLIANCE_LABELS, type ComplianceStatus } from "@/domain/students";
+import { NoStudentRecord } from "@/web/components/no-student-record";
 import { type QuickAction, QuickActions } from "@/web/components/quick-actions";
+import { Badge } from "@/web/components/ui/badge";
+import { Button } from "@/web/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { Loading } from "@/web/components/ui/loading";
 import { PageHeader } from "@/web/components/ui/page-header";
+import { useMe } from "@/web/features/auth/api";
+import { formatDate } from "@/web/lib/format";
+import { type StudentDashboard, studentDashboardQuery, unreadMessagesQuery } from "../api";
+import { StatCard } from "../components/stat-card";
 
 const QUICK_ACTIONS: QuickAction[] = [
   { to: "/student/placements", label: "Browse Placements", icon: Search },
@@ -9,11 +22,187 @@ const QUICK_ACTIONS: QuickAction[] = [
   { to: "/student/profile", label: "Profile", icon: User },
 ];
 
+const COMPLIANCE_TEXT: Record<ComplianceStatus, string> = {
+  pending: "Your documents are awaiting review, or nothing has been reviewed yet.",
+  compliant: "Every required item is approved and current.",
+  incomplete: "An item is missing, rejected or expired. Your program coordinator can tell you which.",
+};
+const COMPLIANCE_TONE: Record<ComplianceStatus, "warning" | "success" | "destructive"> = {
+  pending: "warning",
+  compliant: "success",
+  incomplete: "destructive",
+};
+
+/** /dashboard/student: every figure from the student's own records (D9). */
 export default function StudentDashboardPage() {
+  const me = useMe();
+  const hasRecord = !!me.data?.studentId;
   return (
     <>
       <PageHeader title="Student Dashboard" description="Your placements, applications and messages" />
-      <QuickActions actions={QUICK_ACTIONS} />
+      {hasRecord ? <Dashboard /> : <NoStudentRecord />}
+      <div className="mt-6">
+        <QuickActions actions={QUICK_ACTIONS} />
+      </div>
     </>
+  );
+}
+
+function Dashboard() {
+  const dashboard = useQuery(studentDashboardQuery);
+  const unread = useQuery(unreadMessagesQuery);
+  if (dashboard.isPending) return <Loading />;
+  if (dashboard.isError) {
+    return (
+      <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-destructive">
+        <p>Could not load the dashboard: {dashboard.error.message}</p>
+        <Button className="mt-2" size="sm" variant="outline" onClick={() => dashboard.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  return <Body data={dashboard.data} unread={unread.data?.unread ?? null} />;
+}
+
+function Body({ data, unread }: { data: StudentDashboard; unread: number | null }) {
+  const { stats, student } = data;
+  return (
+    <div className="grid gap-6">
+      <section aria-label="Key figures" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <StatCard
+          label="Applications Under Review"
+          value={stats.underReview}
+          icon={ClipboardList}
+          detail={`${stats.totalApplications} application${stats.totalApplications === 1 ? "" : "s"} in all`}
+        />
+        <StatCard
+          label="Upcoming Rotations"
+          value={stats.upcomingRotations}
+          icon={CalendarCheck}
+          detail="Approved placements starting today or later"
+        />
+        <StatCard
+          label="Compliance Status"
+          value={COMPLIANCE_LABELS[student.complianceStatus]}
+          icon={ShieldCheck}
+          detail="Your overall status, as your program records it"
+        />
+        <StatCard
+          label="Unread Messages"
+          value={unread ?? "–"}
+          icon={MessageSquare}
+          detail={unread === null ? "Could not load your messages" : "In your inbox"}
+        />
+      </section>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card>
+          <CardHeader className="flex-row items-center justify-between">
+            <CardTitle>Recent Applications</CardTitle>
+            <Button asChild size="sm" variant="outline">
+              <Link to="/student/applications" aria-label="View All applications">
+                View All
+              </Link>
+            </Button>
+          </CardHeader>
+          <CardContent>
+            {data.recentApplications.length === 0 ? (
+              <p className="text-sm text-muted-foreground">
+                No applications yet. Start by browsing available placements.
+              </p>
+            ) : (
+              <ul className="divide-y divide-border" aria-label="Recent applications">
+                {data.recentApplications.map((a) => (
+                  <li key={a.id} className="flex items-start justify-between gap-3 py-3">
+                    <div className="min-w-0">
+                      <p className="font-medium">{a.placementTitle}</p>
+                      <p className="text-sm text-muted-foreground">
+                        {a.facilityName} · {a.specialty}
+                      </p>
+                      <p className="text-xs text-muted-foreground">Submitted {formatDate(a.submittedAt)}</p>
+                    </div>
+                    <Badge variant={applicationStatusTone(a.status)}>
+                      {applicationStatusLabel(a.status, "student")}
+                    </Badge>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>Upcoming Events</CardTitle>
+            <CardDescription>Starts of your approved rotations</CardDescription>
+          </CardHeader>
+          <CardContent>
+            {data.upcomingEvents.length === 0 ? (
+              <p className="text-sm text-muted-foreground">No placements starting soon</p>
+            ) : (
+              <ul className="divide-y divide-border" aria-label="Upcoming events">
+                {data.upcomingEvents.map((e) => (
+                  <li key={e.applicationId} className="py-3">
+                    <p className="font-medium">Rotation starts: {e.placementTitle}</p>
+                    <p className="text-sm text-muted-foreground">
+                      {e.facility.name}
+                      {e.facility.city ? `, ${e.facility.city}` : ""}
+                      {e.facility.state ? `, ${e.facility.state}` : ""}
+                    </p>
+                    <p className="text-xs text-muted-foreground">
+                      {formatDate(e.date)} – {formatDate(e.endDate)}
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </CardContent>
+        </Card>
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle>Compliance Status</CardTitle>
+            <CardDescription>Immunizations, certifications and checks</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-2 text-sm">
+            <p className="flex items-center gap-2">
+              Status:{" "}
+              <Badge variant={COMPLIANCE_TONE[student.complianceStatus]}>
+                {COMPLIANCE_LABELS[student.complianceStatus]}
+              </Badge>
+            </p>
+            <p className="text-muted-foreground">{COMPLIANCE_TEXT[student.complianceStatus]}</p>
+            <p className="text-muted-foreground">
+              Your individual documents and their due dates will be listed here once document tracking opens.
+            </p>
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle className="flex items-center gap-2">
+              <Sparkles className="size-5 text-primary" aria-hidden /> Recommended Placements
+            </CardTitle>
+            <CardDescription>Matched to your preferences</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-2 text-sm">
+            <p>
+              This card will recommend open placements that fit your specialty interests, preferred locations and
+              schedule, each with a match score and the reason it was chosen.
+            </p>
+            <p className="text-muted-foreground">
+              Recommendations are not available yet. Keep your{" "}
+              <Link className="font-medium text-primary underline" to="/student/profile">
+                preferences
+              </Link>{" "}
+              up to date so they are ready when they are.
+            </p>
+          </CardContent>
+        </Card>
+      </div>
+    </div>
   );
 }

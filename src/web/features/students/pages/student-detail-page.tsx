@@ -128,6 +128,20 @@ export default function StudentDetailPage() {
           </Card>
         </div>
 
+        {detail.data.accommodationRequests ? (
+          <Card>
+            <CardHeader>
+              <CardTitle>Accommodation requests</CardTitle>
+              <CardDescription>
+                From the student's profile. Visible to your program only, never to facilities.
+              </CardDescription>
+            </CardHeader>
+            <CardContent>
+              <p className="whitespace-pre-line text-sm">{detail.data.accommodationRequests}</p>
+            </CardContent>
+          </Card>
+        ) : null}
+
         <QuickActions actions={quickActions} />
 
         <Tabs defaultValue="applications">

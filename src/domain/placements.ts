@@ -1,0 +1,184 @@
+import { z } from "zod";
+
+// A facility's placements and departments (issue 4): the contracts shared by the facility's forms
+// and the API, and the rules on dates, duration and the next term's copy. No I/O.
+
+export const PLACEMENT_STATUSES = ["draft", "active", "closed"] as const;
+export type PlacementStatus = (typeof PLACEMENT_STATUSES)[number];
+
+export const PLACEMENT_STATUS_LABELS: Record<PlacementStatus, string> = {
+  draft: "Draft",
+  active: "Active",
+  closed: "Closed",
+};
+
+export const placementStatusTone = (status: PlacementStatus): "muted" | "success" | "warning" =>
+  status === "active" ? "success" : status === "draft" ? "warning" : "muted";
+
+export const MAX_REQUIREMENTS = 30;
+export const REQUIREMENT_MAX = 200;
+export const PLACEMENT_CAPACITY_MAX = 500;
+export const DEPARTMENT_CAPACITY_MAX = 1000;
+
+const DAY_MS = 86_400_000;
+const dayMs = (d: string) => Date.parse(`${d}T00:00:00Z`);
+const dayString = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** Requirements as the form's lines: trimmed, blank and repeated lines dropped. */
+export function requirementLines(value: string | readonly string[]): string[] {
+  const lines = typeof value === "string" ? value.split(/\r?\n/) : value;
+  const out: string[] = [];
+  const seen = new Set<string>();
+  for (const raw of lines) {
+    const line = raw.trim();
+    if (!line || seen.has(line.toLowerCase())) continue;
+    seen.add(line.toLowerCase());
+    out.push(line);
+  }
+  return out;
+}
+
+/**
+ * Whole weeks a rotation spans, counted the way the demo world does: a rotation from a Monday to
+ * the Friday of its 8th week (53 days) is 8 weeks; a one-day rotation is 1 week.
+ */
+export function durationWeeks(startDate: string, endDate: string): number {
+  const days = Math.round((dayMs(endDate) - dayMs(startDate)) / DAY_MS);
+  return Math.max(1, Math.ceil(days / 7));
+}
+
+/** Two date ranges (inclusive, YYYY-MM-DD) share at least one day. */
+export const datesOverlap = (a: { startDate: string; endDate: string }, b: { startDate: string; endDate: string }) =>
+  a.startDate <= b.endDate && b.startDate <= a.endDate;
+
+/**
+ * The next term's dates for a duplicated placement: the same length and weekday, starting the
+ * first same weekday after the original ends (the next cohort, never overlapping the original).
+ */
+export function nextTermDates(startDate: string, endDate: string): { startDate: string; endDate: string } {
+  const spanDays = Math.round((dayMs(endDate) - dayMs(startDate)) / DAY_MS);
+  const shiftWeeks = Math.floor(spanDays / 7) + 1;
+  const shift = shiftWeeks * 7 * DAY_MS;
+  return { startDate: dayString(dayMs(startDate) + shift), endDate: dayString(dayMs(endDate) + shift) };
+}
+
+/** The academic term a day falls in, as the demo titles name it: 'Spring 2027', 'Summer 2027', 'Fall 2027'. */
+export function termOf(day: string): string {
+  const d = new Date(dayMs(day));
+  const m = d.getUTCMonth();
+  return `${m <= 4 ? "Spring" : m <= 7 ? "Summer" : "Fall"} ${d.getUTCFullYear()}`;
+}
+
+/** A duplicate's title: a trailing term ('– Fall 2026') becomes the new start's term; otherwise unchanged. */
+export function nextTermTitle(title: string, newStartDate: string): string {
+  const term = /(Spring|Summer|Fall|Winter) \d{4}$/;
+  return term.test(title) ? title.replace(term, termOf(newStartDate)) : title;
+}
+
+const trimmed = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+const isoDay = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .pipe(z.iso.date(`${label} must be a date (YYYY-MM-DD)`));
+
+const wholeNumber = (label: string, min: number, max: number) =>
+  z.union([z.number(), z.string().trim()], { error: `${label} is required` }).transform((v, ctx) => {
+    const n = typeof v === "number" ? v : v === "" ? Number.NaN : Number(v);
+    if (!Number.isInteger(n)) {
+      ctx.addIssue({ code: "custom", message: `${label} must be a whole number` });
+      return z.NEVER;
+    }
+    if (n < min || n > max) {
+      ctx.addIssue({ code: "custom", message: `${label} must be between ${min} and ${max}` });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+/** A department or unit: 'Create department' and 'Edit' in 'Manage Departments'. */
+export const departmentInputSchema = z.object({
+  name: trimmed("Name", 100),
+  specialty: trimmed("Specialty", 100),
+  capacity: wholeNumber("Capacity", 0, DEPARTMENT_CAPACITY_MAX),
+});
+export type DepartmentInput = z.input<typeof departmentInputSchema>;
+export type DepartmentValues = z.output<typeof departmentInputSchema>;
+
+/**
+ * 'Create New Placement' and 'Edit': the form and the API validate with this one schema. Requirements
+ * come as lines (the form's textarea) or a list; the end date is on or after the start date; the
+ * duration in weeks is derived on the server. Status: save as draft or publish as active.
+ */
+export const placementInputSchema = z
+  .object({
+    title: trimmed("Title", 200),
+    specialty: trimmed("Specialty", 100),
+    departmentId: z
+      .string({ error: "Choose a department" })
+      .trim()
+      .min(1, "Choose a department")
+      .pipe(z.uuid("Choose a department")),
+    description: z
+      .string()
+      .trim()
+      .max(5000, "Description must be at most 5000 characters")
+      .optional()
+      .transform((v) => v ?? ""),
+    requirements: z
+      .union([z.string(), z.array(z.string())])
+      .optional()
+      .transform((v, ctx) => {
+        const lines = requirementLines(v ?? []);
+        if (lines.length > MAX_REQUIREMENTS) {
+          ctx.addIssue({ code: "custom", message: `At most ${MAX_REQUIREMENTS} requirements` });
+          return z.NEVER;
+        }
+        const long = lines.find((l) => l.length > REQUIREMENT_MAX);
+        if (long) {
+          ctx.addIssue({ code: "custom", message: `Each requirement must be at most ${REQUIREMENT_MAX} characters` });
+          return z.NEVER;
+        }
+        return lines;
+      }),
+    startDate: isoDay("Start date"),
+    endDate: isoDay("End date"),
+    capacity: wholeNumber("Capacity", 1, PLACEMENT_CAPACITY_MAX),
+    status: z.enum(["draft", "active", "closed"], { error: "Status must be draft, active or closed" }).default("draft"),
+  })
+  .superRefine((v, ctx) => {
+    if (v.startDate && v.endDate && v.endDate < v.startDate) {
+      ctx.addIssue({ code: "custom", path: ["endDate"], message: "End date must be on or after the start date" });
+    }
+  });
+export type PlacementInput = z.input<typeof placementInputSchema>;
+export type PlacementValues = z.output<typeof placementInputSchema>;
+
+/** The facility's optional notes to the program with a decision (stored as review_notes). */
+export const REVIEW_NOTES_MAX = 2000;
+export const applicationReviewSchema = z.object({
+  notes: z
+    .string()
+    .trim()
+    .max(REVIEW_NOTES_MAX, `Notes must be at most ${REVIEW_NOTES_MAX} characters`)
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null)),
+});
+export type ApplicationReview = z.input<typeof applicationReviewSchema>;
+
+/** Placed students: a rotation under way today, one still to come, or one that ended. */
+export const PLACED_PHASES = ["current", "upcoming", "past"] as const;
+export type PlacedPhase = (typeof PLACED_PHASES)[number];
+
+export function placedPhase(startDate: string, endDate: string, today: string): PlacedPhase {
+  if (endDate < today) return "past";
+  return startDate <= today ? "current" : "upcoming";
+}

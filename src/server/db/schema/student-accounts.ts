@@ -1,0 +1,53 @@
+import { sql } from "drizzle-orm";
+import { check, date, index, integer, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { students } from "./students";
+
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * D3: a student signing up at /auth?role=student confirms their roster email with a 6-digit code.
+ * Only an HMAC of the code is kept; it works for 15 minutes and 5 attempts.
+ */
+export const studentSignUpCodes = pgTable(
+  "student_sign_up_codes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    // The roster entry the account will be linked to (the most recently added active one).
+    studentId: uuid("student_id")
+      .notNull()
+      .references(() => students.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    fullName: text("full_name"),
+    attempts: integer("attempts").notNull().default(0),
+    expiresAt: ts("expires_at").notNull(),
+    consumedAt: ts("consumed_at"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("student_sign_up_codes_email_idx").on(sql`lower(${t.email})`, t.createdAt)],
+);
+
+export const experienceKindEnum = pgEnum("student_experience_kind", ["clinical", "work", "volunteer"]);
+
+/** A student's prior clinical, work or volunteer experience (profile, Experience tab). */
+export const studentExperiences = pgTable(
+  "student_experiences",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    studentId: uuid("student_id")
+      .notNull()
+      .references(() => students.id, { onDelete: "cascade" }),
+    kind: experienceKindEnum("kind").notNull(),
+    organization: text("organization").notNull(),
+    title: text("title").notNull(),
+    startDate: date("start_date").notNull(),
+    endDate: date("end_date"),
+    description: text("description").notNull().default(""),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("student_experiences_student_idx").on(t.studentId, t.startDate),
+    check("student_experiences_dates_order", sql`${t.endDate} is null or ${t.endDate} >= ${t.startDate}`),
+  ],
+);

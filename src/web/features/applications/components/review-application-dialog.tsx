@@ -1,0 +1,77 @@
+import { useState } from "react";
+import { toast } from "sonner";
+import { Button } from "@/web/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/web/components/ui/dialog";
+import { Field } from "@/web/components/ui/field";
+import { Textarea } from "@/web/components/ui/textarea";
+import { useDecideApplication } from "../facility-api";
+
+export type ReviewTarget = {
+  id: string;
+  decision: "approve" | "reject";
+  studentName: string;
+  placementTitle: string;
+};
+
+/**
+ * Approve (Accept) or Reject (Decline) a pending application, with optional notes to the program.
+ * 'Application updated' on success; the server's message (full, overlapping dates...) otherwise.
+ */
+export function ReviewApplicationDialog({ target, onClose }: { target: ReviewTarget | null; onClose: () => void }) {
+  const decide = useDecideApplication();
+  const [notes, setNotes] = useState("");
+  const approve = target?.decision === "approve";
+
+  function close() {
+    setNotes("");
+    onClose();
+  }
+  function confirm() {
+    if (!target) return;
+    decide.mutate(
+      { id: target.id, decision: target.decision, notes },
+      {
+        onSuccess: () => {
+          toast.success("Application updated", {
+            description: `${target.studentName}'s application to ${target.placementTitle} was ${approve ? "approved" : "rejected"}`,
+          });
+          close();
+        },
+        onError: (err) => toast.error("Error", { description: err.message }),
+      },
+    );
+  }
+
+  return (
+    <Dialog open={target !== null} onOpenChange={(open) => (open ? undefined : close())}>
+      <DialogContent>
+        <DialogTitle>{approve ? "Approve application" : "Reject application"}</DialogTitle>
+        {target ? (
+          <DialogDescription>
+            {target.studentName} · {target.placementTitle}.{" "}
+            {approve ? "Approving takes one spot of the placement." : "The program is told it was not accepted."}
+          </DialogDescription>
+        ) : null}
+        <div className="mt-4">
+          <Field id="review-notes" label="Notes to the program (optional)">
+            <Textarea
+              id="review-notes"
+              rows={3}
+              maxLength={2000}
+              value={notes}
+              onChange={(e) => setNotes(e.target.value)}
+            />
+          </Field>
+        </div>
+        <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="outline" onClick={close} disabled={decide.isPending}>
+            Cancel
+          </Button>
+          <Button variant={approve ? "default" : "destructive"} onClick={confirm} disabled={decide.isPending}>
+            {decide.isPending ? "Saving..." : approve ? "Approve" : "Reject"}
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,146 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useForm } from "react-hook-form";
+import { Link, useNavigate, useParams } from "react-router";
+import { toast } from "sonner";
+import { resetPasswordSchema } from "@/domain/auth";
+import { Button } from "@/web/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { Field } from "@/web/components/ui/field";
+import { Input } from "@/web/components/ui/input";
+import { Loading } from "@/web/components/ui/loading";
+import { ApiError } from "@/web/lib/api-client";
+import { acceptInvitation, invitationQuery, meQuery } from "../api";
+
+type Values = { password: string; confirm: string };
+
+/** /invite/:token: a student sets their password from the program's invitation and lands on their dashboard (D3). */
+export default function InvitePage() {
+  const { token = "" } = useParams();
+  const invitation = useQuery(invitationQuery(token));
+
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-teal-50 to-slate-100 p-4">
+      <Card className="w-full max-w-md">
+        {invitation.isPending ? (
+          <CardContent className="pt-6">
+            <Loading />
+          </CardContent>
+        ) : invitation.isError ? (
+          <Problem
+            title="This invitation link is not valid"
+            message={
+              invitation.error instanceof ApiError && invitation.error.status === 404
+                ? "Check that you opened the whole link from the email, or ask your program coordinator to send a new invitation."
+                : `We could not check this invitation: ${invitation.error.message}`
+            }
+          />
+        ) : invitation.data.state === "valid" ? (
+          <SetPassword token={token} invitation={invitation.data} />
+        ) : (
+          <Problem
+            title={
+              invitation.data.state === "used" ? "This invitation was already used" : "This invitation has expired"
+            }
+            message={invitation.data.message ?? ""}
+          />
+        )}
+      </Card>
+    </main>
+  );
+}
+
+function Problem({ title, message }: { title: string; message: string }) {
+  return (
+    <>
+      <CardHeader className="text-center">
+        <CardTitle as="h1" className="text-2xl">
+          {title}
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-4 text-center">
+        <p role="alert">{message}</p>
+        <Button asChild>
+          <Link to="/auth?role=student">Go to student sign in</Link>
+        </Button>
+      </CardContent>
+    </>
+  );
+}
+
+function SetPassword({
+  token,
+  invitation,
+}: {
+  token: string;
+  invitation: { firstName: string; programName: string; email: string | null };
+}) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const form = useForm<Values>({
+    resolver: zodResolver(resetPasswordSchema),
+    defaultValues: { password: "", confirm: "" },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      const result = await acceptInvitation(token, values.password);
+      toast.success("Account created!", { description: "Welcome to Clinical Placement Portal" });
+      await queryClient.fetchQuery({ ...meQuery, staleTime: 0 });
+      navigate(result.redirectTo, { replace: true });
+    } catch (err) {
+      if (err instanceof ApiError) {
+        const issue = err.issues.find((i) => i.path === "password");
+        if (issue) form.setError("password", { message: issue.message });
+        if (err.status === 410) await queryClient.invalidateQueries({ queryKey: ["invitation", token] });
+      }
+      toast.error("Sign up failed", { description: err instanceof Error ? err.message : "Please try again." });
+    }
+  });
+
+  return (
+    <>
+      <CardHeader className="text-center">
+        <CardTitle as="h1" className="text-2xl">
+          Set your password
+        </CardTitle>
+        <CardDescription>
+          Welcome, {invitation.firstName}! {invitation.programName} invited you to the Clinical Placement Portal.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form className="grid gap-4" onSubmit={submit} noValidate>
+          {invitation.email ? (
+            <p className="text-sm">
+              Your account's email: <strong className="break-all">{invitation.email}</strong>
+            </p>
+          ) : null}
+          <Field id="invite-password" label="Password" error={errors.password?.message} hint="At least 8 characters.">
+            <Input
+              id="invite-password"
+              type="password"
+              autoComplete="new-password"
+              aria-invalid={!!errors.password}
+              aria-describedby={errors.password ? "invite-password-error" : "invite-password-hint"}
+              {...form.register("password")}
+            />
+          </Field>
+          <Field id="invite-confirm" label="Confirm password" error={errors.confirm?.message}>
+            <Input
+              id="invite-confirm"
+              type="password"
+              autoComplete="new-password"
+              aria-invalid={!!errors.confirm}
+              aria-describedby={errors.confirm ? "invite-confirm-error" : undefined}
+              {...form.register("confirm")}
+            />
+          </Field>
+          <Button type="submit" disabled={isSubmitting}>
+            {isSubmitting ? "Creating account..." : "Set password and continue"}
+          </Button>
+        </form>
+      </CardContent>
+    </>
+  );
+}

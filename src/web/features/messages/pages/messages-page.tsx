@@ -1,0 +1,258 @@
+import { useQuery } from "@tanstack/react-query";
+import { Inbox, PenSquare, SearchX, Send } from "lucide-react";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { useSearchParams } from "react-router";
+import { MESSAGE_BOXES, type MessageBox, replySubject } from "@/domain/messages";
+import { Pagination } from "@/web/components/pagination";
+import { Badge } from "@/web/components/ui/badge";
+import { Button } from "@/web/components/ui/button";
+import { EmptyState } from "@/web/components/ui/empty-state";
+import { Input } from "@/web/components/ui/input";
+import { Label } from "@/web/components/ui/label";
+import { Loading } from "@/web/components/ui/loading";
+import { PageHeader } from "@/web/components/ui/page-header";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/web/components/ui/tabs";
+import { useMe } from "@/web/features/auth/api";
+import { cn } from "@/web/lib/cn";
+import { formatDateTime } from "@/web/lib/format";
+import { type MessageFilter, type MessageItem, messagesQuery, unreadCountQuery } from "../api";
+import { ComposeMessageDialog, type Draft } from "../components/compose-message-dialog";
+import { MessageDetailDialog } from "../components/message-detail-dialog";
+
+const SEARCH_DEBOUNCE_MS = 300;
+const EMPTY_DRAFT: Draft = { recipient: null, subject: "" };
+
+/** The box, search and page live in the address (Back returns to the same list). */
+function useMessageFilter() {
+  const [params, setParams] = useSearchParams();
+  const box = params.get("box");
+  const filter: MessageFilter = {
+    box: (MESSAGE_BOXES as readonly string[]).includes(box ?? "") ? (box as MessageBox) : "inbox",
+    search: params.get("q") ?? "",
+    page: Math.max(1, Number(params.get("page")) || 1),
+  };
+  const update = (changes: Record<string, string | null>) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [k, v] of Object.entries(changes)) {
+          if (v === null || v === "") next.delete(k);
+          else next.set(k, v);
+        }
+        if (!("page" in changes)) next.delete("page");
+        return next;
+      },
+      { replace: true },
+    );
+  return { filter, update };
+}
+
+/**
+ * Messages for every role (/student/messages and /messages): Inbox and Sent, search, a new message,
+ * a message's detail (which marks it read) and replies. New messages arrive live: the shell's event
+ * stream refreshes every ["messages"] query.
+ */
+export default function MessagesPage() {
+  const me = useMe();
+  const { filter, update } = useMessageFilter();
+  const unread = useQuery(unreadCountQuery);
+  const [searchText, setSearchText] = useState(filter.search);
+  const searchTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(searchTimer.current), []);
+  const searchId = useId();
+  const [opened, setOpened] = useState<MessageItem | null>(null);
+  const [composeOpen, setComposeOpen] = useState(false);
+  const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
+
+  function onSearch(value: string) {
+    setSearchText(value);
+    clearTimeout(searchTimer.current);
+    searchTimer.current = setTimeout(() => update({ q: value.trim() || null }), SEARCH_DEBOUNCE_MS);
+  }
+
+  function compose(next: Draft) {
+    setDraft(next);
+    setComposeOpen(true);
+  }
+
+  const unreadCount = unread.data?.unread ?? 0;
+  const newButton = (
+    <Button onClick={() => compose(EMPTY_DRAFT)}>
+      <PenSquare aria-hidden />
+      New message
+    </Button>
+  );
+
+  return (
+    <>
+      <PageHeader
+        title="Messages"
+        description="Your conversations with coordinators, students and administrators"
+        actions={newButton}
+      />
+      <Tabs value={filter.box} onValueChange={(box) => update({ box: box === "inbox" ? null : box })}>
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+          <TabsList className="sm:w-72" aria-label="Mailbox">
+            <TabsTrigger value="inbox">
+              Inbox
+              {unreadCount > 0 ? (
+                <Badge className="ml-2">
+                  {unreadCount}
+                  <span className="sr-only"> unread</span>
+                </Badge>
+              ) : null}
+            </TabsTrigger>
+            <TabsTrigger value="sent">Sent</TabsTrigger>
+          </TabsList>
+          <search aria-label="Filter messages" className="grid gap-1.5 sm:w-80">
+            <Label htmlFor={searchId}>Search messages</Label>
+            <Input
+              id={searchId}
+              type="search"
+              placeholder="Subject, content or name"
+              value={searchText}
+              onChange={(e) => onSearch(e.target.value)}
+            />
+          </search>
+        </div>
+        {MESSAGE_BOXES.map((box) => (
+          <TabsContent key={box} value={box}>
+            {filter.box === box && me.data ? (
+              <MessageList
+                filter={filter}
+                viewerId={me.data.user.id}
+                onOpen={setOpened}
+                onPage={(page) => update({ page: page === 1 ? null : String(page) })}
+                onClearSearch={() => {
+                  setSearchText("");
+                  clearTimeout(searchTimer.current);
+                  update({ q: null });
+                }}
+                newButton={newButton}
+              />
+            ) : null}
+          </TabsContent>
+        ))}
+      </Tabs>
+
+      {me.data ? (
+        <MessageDetailDialog
+          message={opened}
+          viewerId={me.data.user.id}
+          onOpenChange={(open) => {
+            if (!open) setOpened(null);
+          }}
+          onReply={(m) => {
+            setOpened(null);
+            compose({ recipient: m.sender, subject: replySubject(m.subject) });
+          }}
+        />
+      ) : null}
+      <ComposeMessageDialog open={composeOpen} onOpenChange={setComposeOpen} draft={draft} />
+    </>
+  );
+}
+
+function MessageList({
+  filter,
+  viewerId,
+  onOpen,
+  onPage,
+  onClearSearch,
+  newButton,
+}: {
+  filter: MessageFilter;
+  viewerId: string;
+  onOpen: (m: MessageItem) => void;
+  onPage: (page: number) => void;
+  onClearSearch: () => void;
+  newButton: ReactNode;
+}) {
+  const list = useQuery(messagesQuery(filter));
+  const inbox = filter.box === "inbox";
+
+  if (list.isPending) return <Loading label="Loading messages..." />;
+  if (list.isError)
+    return (
+      <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900">
+        <p>Could not load messages: {list.error.message}</p>
+        <Button size="sm" variant="outline" className="mt-2" onClick={() => list.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  if (list.data.total === 0 && filter.search)
+    return (
+      <EmptyState icon={SearchX} title="No messages match">
+        <p className="mb-3">No message in {inbox ? "your inbox" : "your sent messages"} matches this search.</p>
+        <Button variant="outline" onClick={onClearSearch}>
+          Clear search
+        </Button>
+      </EmptyState>
+    );
+  if (list.data.total === 0)
+    return inbox ? (
+      <EmptyState icon={Inbox} title="No messages yet">
+        Messages from your coordinators and the people you work with appear here as they arrive.
+      </EmptyState>
+    ) : (
+      <EmptyState icon={Send} title="No sent messages">
+        <p className="mb-3">Messages you send are kept here.</p>
+        {newButton}
+      </EmptyState>
+    );
+
+  return (
+    <>
+      <ul
+        aria-label={inbox ? "Inbox" : "Sent messages"}
+        aria-busy={list.isFetching}
+        className="divide-y divide-border overflow-hidden rounded-lg border border-border bg-white"
+      >
+        {list.data.items.map((m) => {
+          const other = inbox ? m.sender : m.recipient;
+          const unread = inbox && !m.read && m.recipient.id === viewerId;
+          return (
+            <li key={m.id}>
+              <button
+                type="button"
+                onClick={() => onOpen(m)}
+                data-testid="message-row"
+                data-unread={unread || undefined}
+                className={cn(
+                  "grid w-full gap-1 px-4 py-3 text-left hover:bg-muted focus-visible:bg-muted sm:grid-cols-[minmax(0,14rem)_minmax(0,1fr)_auto] sm:gap-4",
+                  unread && "bg-primary-soft/40",
+                )}
+              >
+                <span className="flex min-w-0 items-start gap-2">
+                  <span
+                    aria-hidden
+                    className={cn("mt-1.5 size-2 shrink-0 rounded-full", unread ? "bg-primary" : "bg-transparent")}
+                  />
+                  <span className="min-w-0">
+                    {unread ? <span className="sr-only">Unread. </span> : null}
+                    <span className="sr-only">{inbox ? "From " : "To "}</span>
+                    <span className={cn("block truncate", unread ? "font-semibold" : "font-medium")}>
+                      {other.fullName}
+                    </span>
+                    {other.organizationName ? (
+                      <span className="block truncate text-xs text-muted-foreground">{other.organizationName}</span>
+                    ) : null}
+                  </span>
+                </span>
+                <span className="min-w-0 pl-4 sm:pl-0">
+                  <span className={cn("block truncate", unread ? "font-semibold" : "font-medium")}>{m.subject}</span>
+                  <span className="block truncate text-sm text-muted-foreground">{m.preview}</span>
+                </span>
+                <span className="pl-4 text-xs whitespace-nowrap text-muted-foreground sm:pl-0 sm:text-sm">
+                  {formatDateTime(m.createdAt)}
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      <Pagination page={list.data.page} pageSize={list.data.pageSize} total={list.data.total} onPage={onPage} />
+    </>
+  );
+}

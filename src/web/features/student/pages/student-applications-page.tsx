@@ -1,0 +1,192 @@
+import { useQuery } from "@tanstack/react-query";
+import { ClipboardList } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import { applicationStatusLabel, applicationStatusTone, isWithdrawable } from "@/domain/applications";
+import { NoStudentRecord } from "@/web/components/no-student-record";
+import { Badge } from "@/web/components/ui/badge";
+import { Button } from "@/web/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "@/web/components/ui/dialog";
+import { EmptyState } from "@/web/components/ui/empty-state";
+import { Loading } from "@/web/components/ui/loading";
+import { PageHeader } from "@/web/components/ui/page-header";
+import { useMe } from "@/web/features/auth/api";
+import { formatDate } from "@/web/lib/format";
+import { type MyApplication, myApplicationsQuery, useWithdraw } from "../api";
+
+/** /student/applications: the student's applications, in the student view's labels and order. */
+export default function StudentApplicationsPage() {
+  const me = useMe();
+  return (
+    <>
+      <PageHeader title="My Applications" description="Where each of your applications stands" />
+      {me.data?.studentId ? <ApplicationsList /> : <NoStudentRecord />}
+    </>
+  );
+}
+
+function ApplicationsList() {
+  const list = useQuery(myApplicationsQuery);
+  const [details, setDetails] = useState<MyApplication | null>(null);
+  const [withdrawing, setWithdrawing] = useState<MyApplication | null>(null);
+
+  if (list.isPending) return <Loading />;
+  if (list.isError) {
+    return (
+      <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-destructive">
+        <p>Could not load your applications: {list.error.message}</p>
+        <Button className="mt-2" size="sm" variant="outline" onClick={() => list.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  if (list.data.items.length === 0) {
+    return (
+      <EmptyState icon={ClipboardList} title="No applications yet. Start by browsing available placements.">
+        <Button asChild className="mt-2">
+          <Link to="/student/placements">Browse Placements</Link>
+        </Button>
+      </EmptyState>
+    );
+  }
+  return (
+    <>
+      <ul className="grid gap-4" aria-label="My applications">
+        {list.data.items.map((a) => (
+          <li key={a.id}>
+            <Card>
+              <CardHeader className="flex-row flex-wrap items-start justify-between gap-2">
+                <div>
+                  <CardTitle>{a.placement.title}</CardTitle>
+                  <CardDescription>
+                    {a.facility.name}
+                    {a.facility.city ? `, ${a.facility.city}` : ""}
+                    {a.facility.state ? `, ${a.facility.state}` : ""} · {a.placement.specialty}
+                  </CardDescription>
+                </div>
+                <Badge variant={applicationStatusTone(a.status)}>{applicationStatusLabel(a.status, "student")}</Badge>
+              </CardHeader>
+              <CardContent className="flex flex-wrap items-end justify-between gap-3 text-sm">
+                <div className="grid gap-1 text-muted-foreground">
+                  <p>
+                    {formatDate(a.placement.startDate)} – {formatDate(a.placement.endDate)}
+                  </p>
+                  <p>Submitted {formatDate(a.submittedAt)}</p>
+                </div>
+                <div className="flex gap-2">
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    onClick={() => setDetails(a)}
+                    aria-label={`Details: ${a.placement.title}`}
+                  >
+                    Details
+                  </Button>
+                  {isWithdrawable(a.status) ? (
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      onClick={() => setWithdrawing(a)}
+                      aria-label={`Withdraw: ${a.placement.title}`}
+                    >
+                      Withdraw
+                    </Button>
+                  ) : null}
+                </div>
+              </CardContent>
+            </Card>
+          </li>
+        ))}
+      </ul>
+      <DetailsDialog application={details} onClose={() => setDetails(null)} />
+      <WithdrawDialog application={withdrawing} onClose={() => setWithdrawing(null)} />
+    </>
+  );
+}
+
+function DetailsDialog({ application: a, onClose }: { application: MyApplication | null; onClose: () => void }) {
+  return (
+    <Dialog open={a !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-h-[90vh] max-w-lg overflow-y-auto">
+        <DialogTitle>{a?.placement.title ?? "Application"}</DialogTitle>
+        {a ? (
+          <>
+            <DialogDescription>
+              {a.facility.name} · {applicationStatusLabel(a.status, "student")}
+            </DialogDescription>
+            <dl className="mt-4 grid gap-3 text-sm">
+              <Item label="Status">
+                <Badge variant={applicationStatusTone(a.status)}>{applicationStatusLabel(a.status, "student")}</Badge>
+              </Item>
+              <Item label="Dates">
+                {formatDate(a.placement.startDate)} – {formatDate(a.placement.endDate)} · {a.placement.durationWeeks}{" "}
+                weeks
+              </Item>
+              <Item label="Submitted">{formatDate(a.submittedAt)}</Item>
+              {a.reviewedAt ? <Item label="Reviewed">{formatDate(a.reviewedAt)}</Item> : null}
+              {a.withdrawnAt ? <Item label="Withdrawn">{formatDate(a.withdrawnAt)}</Item> : null}
+              <Item label="Facility's notes">{a.reviewNotes ?? "No notes from the facility yet."}</Item>
+              <Item label="Your note">{a.notes ?? "None"}</Item>
+              {a.placement.requirements.length > 0 ? (
+                <Item label="Requirements">{a.placement.requirements.join(", ")}</Item>
+              ) : null}
+            </dl>
+          </>
+        ) : null}
+        <div className="mt-6 flex justify-end">
+          <DialogClose asChild>
+            <Button variant="outline">Close</Button>
+          </DialogClose>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function Item({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <dt className="font-medium">{label}</dt>
+      <dd className="text-muted-foreground">{children}</dd>
+    </div>
+  );
+}
+
+function WithdrawDialog({ application: a, onClose }: { application: MyApplication | null; onClose: () => void }) {
+  const withdraw = useWithdraw();
+  async function confirm() {
+    if (!a) return;
+    try {
+      await withdraw.mutateAsync(a.id);
+      toast.success("Application updated", { description: `Withdrawn from ${a.placement.title}` });
+      onClose();
+    } catch (err) {
+      toast.error("Error", { description: err instanceof Error ? err.message : "Could not withdraw the application" });
+    }
+  }
+  return (
+    <Dialog open={a !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent>
+        <DialogTitle>Withdraw this application?</DialogTitle>
+        <DialogDescription>
+          {a
+            ? a.status === "approved"
+              ? `You will give up your approved spot in ${a.placement.title} at ${a.facility.name}. This cannot be undone.`
+              : `Your application to ${a.placement.title} at ${a.facility.name} will no longer be reviewed. This cannot be undone.`
+            : null}
+        </DialogDescription>
+        <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <DialogClose asChild>
+            <Button variant="outline">Cancel</Button>
+          </DialogClose>
+          <Button variant="destructive" disabled={withdraw.isPending} onClick={confirm}>
+            {withdraw.isPending ? "Withdrawing..." : "Withdraw application"}
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
