@@ -237,7 +237,8 @@ describe("approve and reject", () => {
     const res = await decide(app.id, "approve");
     expect(res.status).toBe(409);
     expect(res.json.error.message).toMatch(
-      /^Olive Lap already has an approved placement with overlapping dates: ER Nights at .+ \(2031-03-03 to 2031-04-25\)$/,
+      // The other facility's rotation is not named to this facility (D1): dates only.
+      /^Olive Lap already has an approved placement with overlapping dates: a rotation at another facility \(2031-03-03 to 2031-04-25\)$/,
     );
     expect(await slotsOf(clash.id)).toBe(0);
     const next = await createPlacement(db(), facilityId, { startDate: "2031-04-26", endDate: "2031-06-13" });

@@ -309,6 +309,7 @@ async function assertNoOverlap(tx: Tx, studentId: string, placementId: string, a
       facilityName: otherFacility.name,
       startDate: other.startDate,
       endDate: other.endDate,
+      sameFacility: sql<boolean>`${other.facilityId} = ${target.facilityId}`,
     })
     .from(applications)
     .innerJoin(students, eq(students.id, applications.studentId))
@@ -327,8 +328,10 @@ async function assertNoOverlap(tx: Tx, studentId: string, placementId: string, a
     .orderBy(asc(other.startDate))
     .limit(1);
   if (clash) {
+    // D1: a rotation at another facility is the student's record, not this facility's: dates only.
+    const where = clash.sameFacility ? `${clash.title} at ${clash.facilityName}` : "a rotation at another facility";
     throw conflict(
-      `${fullName(clash)} already has an approved placement with overlapping dates: ${clash.title} at ${clash.facilityName} (${clash.startDate} to ${clash.endDate})`,
+      `${fullName(clash)} already has an approved placement with overlapping dates: ${where} (${clash.startDate} to ${clash.endDate})`,
     );
   }
 }
