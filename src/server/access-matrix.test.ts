@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "../domain/roles";
-import { adminAccessRequests } from "./db/schema/organizations";
+import { adminAccessRequests, organizations } from "./db/schema/organizations";
 import { createTestApp, type TestApp, type TestRole, type TestUser } from "./testing/harness";
 
 // Who may call which route (DESIGN.md: "Every route is tested for each role"). One row per route
@@ -140,6 +140,38 @@ const MATRIX: Row[] = [
     },
   },
   { route: "GET /api/admin/mailbox", allowed: ["super_admin"], ok: 200 },
+  {
+    route: "GET /api/admin/organizations",
+    allowed: ADMINS,
+    ok: 200,
+    request: () => ({ path: "/api/admin/organizations?kind=program" }),
+    check: (res) => expect(Array.isArray(res.json.items)).toBe(true),
+  },
+  {
+    route: "GET /api/admin/organizations/export.csv",
+    allowed: ADMINS,
+    ok: 200,
+    request: () => ({ path: "/api/admin/organizations/export.csv?kind=facility" }),
+    check: csv,
+  },
+  {
+    route: "POST /api/admin/organizations/:id/:decision",
+    allowed: ADMINS,
+    ok: 200,
+    request: async ({ t }) => {
+      const [org] = await t.deps.db
+        .insert(organizations)
+        .values({ kind: "program", name: `Matrix Nursing ${randomUUID()}` })
+        .returning();
+      return { path: `/api/admin/organizations/${org.id}/verify` };
+    },
+    check: (res) => expect(res.json.status).toBe("verified"),
+    unchanged: async ({ t }, req) => {
+      const id = req.path!.split("/")[4];
+      const [row] = await t.deps.db.select().from(organizations).where(eq(organizations.id, id));
+      expect(row.verificationStatus).toBe("pending");
+    },
+  },
 
   // Placements
   { route: "GET /api/placements", allowed: PROGRAM_SIDE, ok: 200 },

@@ -11,6 +11,7 @@ import type { Database } from "./db/client";
 import type { Env } from "./env";
 import { accountRoutes } from "./features/accounts/routes";
 import { clearSignInFailures, guardedSignIn } from "./features/accounts/sign-in-guard";
+import { organizationsAdminRoutes } from "./features/admin/organizations-routes";
 import { adminRoutes } from "./features/admin/routes";
 import { analyticsRoutes } from "./features/analytics/routes";
 import { facilityApplicationRoutes, placedStudentRoutes } from "./features/applications/facility-routes";
@@ -92,6 +93,7 @@ export function createApp(opts: AppOptions) {
     .route("/api", healthRoutes)
     .route("/api/accounts", accountRoutes)
     .route("/api/messages", messageRoutes)
+    .route("/api/admin/organizations", organizationsAdminRoutes)
     .route("/api/admin", adminRoutes)
     .route("/api/placements", placementRoutes)
     .route("/api/applications", applicationRoutes)

@@ -61,8 +61,16 @@ export const routes: RouteObject[] = [
     element: <RequireRole roles={[...ADMIN]} />,
     children: [
       { path: "/dashboard/admin", ...page(() => import("@/web/features/admin/pages/admin-dashboard-page")) },
-      { path: "/dashboard/admin/programs", ...section("AdminProgramsPage") },
-      { path: "/dashboard/admin/facilities", ...section("AdminFacilitiesPage") },
+      {
+        path: "/dashboard/admin/programs",
+        lazy: async () => ({ Component: (await import("@/web/features/admin/pages/organizations-page")).ProgramsPage }),
+      },
+      {
+        path: "/dashboard/admin/facilities",
+        lazy: async () => ({
+          Component: (await import("@/web/features/admin/pages/organizations-page")).FacilitiesPage,
+        }),
+      },
       { path: "/dashboard/admin/analytics", ...section("AdminAnalyticsPage") },
       { path: "/dashboard/admin/settings", ...section("AdminSettingsPage") },
     ],

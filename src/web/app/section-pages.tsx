@@ -1,4 +1,4 @@
-import { Building2, Calendar, FileCheck2, GraduationCap, LineChart, Settings } from "lucide-react";
+import { Calendar, FileCheck2, GraduationCap, LineChart, Settings } from "lucide-react";
 import { SectionPage } from "./section-page";
 
 // Titles and empty states of the pages whose data the next features bring (issue 2 allows this;
@@ -17,22 +17,6 @@ export const StudentCompliancePage = () => (
     description="Immunizations, certifications and checks"
     icon={FileCheck2}
     empty="This student's compliance items are listed here."
-  />
-);
-export const AdminProgramsPage = () => (
-  <SectionPage
-    title="Programs"
-    description="Nursing programs on the platform"
-    icon={GraduationCap}
-    empty="Nursing programs on the platform are listed here."
-  />
-);
-export const AdminFacilitiesPage = () => (
-  <SectionPage
-    title="Facilities"
-    description="Healthcare facilities on the platform"
-    icon={Building2}
-    empty="Healthcare facilities on the platform are listed here."
   />
 );
 export const AdminAnalyticsPage = () => (

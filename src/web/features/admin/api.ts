@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, unwrap } from "@/web/lib/api-client";
+import { queryString } from "@/web/lib/download";
 
 export type AccessRequestFilter = { status?: "pending" | "approved" | "denied"; search?: string; page: number };
 
@@ -21,5 +22,41 @@ export function useDecideAccessRequest() {
     mutationFn: async (v: { id: string; decision: "approve" | "deny" }) =>
       unwrap(await api.api.admin["access-requests"][":id"][":decision"].$post({ param: v })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["admin", "access-requests"] }),
+  });
+}
+
+export type OrganizationKind = "program" | "facility";
+export type VerificationStatus = "pending" | "verified" | "rejected";
+export type OrganizationFilter = { kind: OrganizationKind; status?: VerificationStatus; search?: string; page: number };
+
+export const ORGANIZATIONS_PAGE_SIZE = 20;
+
+export const organizationsQuery = (f: OrganizationFilter) =>
+  queryOptions({
+    queryKey: ["admin", "organizations", f],
+    queryFn: async () =>
+      unwrap(
+        await api.api.admin.organizations.$get({
+          query: {
+            kind: f.kind,
+            status: f.status,
+            search: f.search || undefined,
+            page: String(f.page),
+            pageSize: String(ORGANIZATIONS_PAGE_SIZE),
+          },
+        }),
+      ),
+    placeholderData: keepPreviousData,
+  });
+
+export const organizationsExportUrl = (f: Omit<OrganizationFilter, "page">) =>
+  `/api/admin/organizations/export.csv${queryString({ kind: f.kind, status: f.status, search: f.search })}`;
+
+export function useDecideOrganization() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (v: { id: string; decision: "verify" | "reject" }) =>
+      unwrap(await api.api.admin.organizations[":id"][":decision"].$post({ param: v })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["admin", "organizations"] }),
   });
 }
