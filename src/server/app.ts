@@ -27,6 +27,7 @@ import { studentPortalRoutes } from "./features/student-portal/routes";
 import { studentRoutes } from "./features/students/routes";
 import { sessionMiddleware } from "./lib/access";
 import { createAuth } from "./lib/auth";
+import { stampClientAddress } from "./lib/client-address";
 import type { AppEnv, Deps } from "./lib/context";
 import { AppError, CODE_BY_STATUS, errorBody, loggableError, sendError, withErrorEnvelope } from "./lib/errors";
 import { type Logger, loggablePath } from "./lib/logger";
@@ -59,6 +60,7 @@ export function createApp(opts: AppOptions) {
   app.use("*", requestId());
   app.use("*", async (c, next) => {
     c.set("deps", deps);
+    stampClientAddress(c, env.TRUST_PROXY);
     c.set("log", log.child({ requestId: c.var.requestId }));
     const started = performance.now();
     await next();

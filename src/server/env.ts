@@ -28,6 +28,20 @@ const schema = z.object({
   MAIL_FROM: z.string().default("Clinical Placement Portal <no-reply@placement-portal.local>"),
   DEMO_DATA: bool,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  // How many proxies of ours stand in front of the server (their X-Forwarded-For entries are
+  // believed); off by default: the socket's peer address is the client (issue 8, item 3).
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const t = (v ?? "").trim().toLowerCase();
+      if (t === "" || ["0", "false", "no", "off"].includes(t)) return 0;
+      if (["true", "yes", "on"].includes(t)) return 1;
+      const n = Number(t);
+      if (Number.isInteger(n) && n > 0 && n <= 10) return n;
+      ctx.addIssue({ code: "custom", message: "use off, on (one proxy) or the number of proxies (1 to 10)" });
+      return z.NEVER;
+    }),
   AUTH_SECRET: z
     .string()
     .min(32)

@@ -5,6 +5,7 @@ import { jwt, twoFactor } from "better-auth/plugins";
 import { PASSWORD_MAX, PASSWORD_MIN, passwordSchema } from "../../domain/auth";
 import type { Db } from "../db/client";
 import { authSchema } from "../db/schema/auth";
+import { CLIENT_ADDRESS_HEADER } from "./client-address";
 import { loggableDetail } from "./errors";
 import type { Logger } from "./logger";
 import { type Mailer, mailHtml } from "./mail";
@@ -102,7 +103,8 @@ export function createAuth({ db, mailer, appUrl, secret, production, log, onPass
       disableOriginCheck: false,
       // Every table but Better Auth's own uses uuid; its ids stay text.
       database: { generateId: () => crypto.randomUUID() },
-      ipAddress: { ipAddressHeaders: ["x-forwarded-for"] },
+      // Only the address app.ts resolved (socket, or TRUST_PROXY hops): never a client-written header.
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
     },
     hooks: {
       // D4 wherever a password is chosen: the same rules and messages as the forms (at least 8,

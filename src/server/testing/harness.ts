@@ -97,8 +97,8 @@ export async function createTestApp(
   };
 
   /**
-   * JSON request helper. `cookie` signs the request in; `ip` sets the client address
-   * (x-forwarded-for). Requests to /api/auth/* carry the app's origin, as a browser's do.
+   * JSON request helper. `cookie` signs the request in; `ip` sets the client address (the socket's
+   * peer, as @hono/node-server passes it; X-Forwarded-For is not believed unless TRUST_PROXY is on). Requests to /api/auth/* carry the app's origin, as a browser's do.
    */
   async function call(
     method: string,
@@ -107,15 +107,19 @@ export async function createTestApp(
   ) {
     const headers: Record<string, string> = {};
     if (path.startsWith("/api/auth/")) headers.origin = TEST_APP_URL;
-    if (opts.ip) headers["x-forwarded-for"] = opts.ip;
     if (opts.body !== undefined) headers["content-type"] = "application/json";
     if (opts.cookie) headers.cookie = opts.cookie;
     Object.assign(headers, opts.headers);
-    const res = await app.request(path, {
-      method,
-      headers,
-      body: opts.body === undefined ? undefined : typeof opts.body === "string" ? opts.body : JSON.stringify(opts.body),
-    });
+    const res = await app.request(
+      path,
+      {
+        method,
+        headers,
+        body:
+          opts.body === undefined ? undefined : typeof opts.body === "string" ? opts.body : JSON.stringify(opts.body),
+      },
+      socketFrom(opts.ip),
+    );
     const text = await res.text();
     // biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON the API answers
     let json: any = null;
@@ -228,6 +232,11 @@ export async function createTestApp(
 
 /** What a second app needs to open the same database (see createTestApp's `sameDatabaseAs`). */
 export type SharedDatabase = { database: Database; databaseUrl: string | null; secret: string };
+
+/** The bindings @hono/node-server passes: the socket the request came in on (its peer address). */
+export function socketFrom(ip: string | undefined) {
+  return ip ? { incoming: { socket: { remoteAddress: ip } } } : undefined;
+}
 
 export function cookieFrom(headers: Headers): string {
   return headers

@@ -1,6 +1,7 @@
 import { and, count, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { signInFailures } from "../../db/schema/auth";
+import { clientAddressOf } from "../../lib/client-address";
 import type { Deps } from "../../lib/context";
 import { errorBody } from "../../lib/errors";
 
@@ -11,10 +12,6 @@ export const MAX_FAILURES_PER_IP = 30;
 export const FAILURE_WINDOW_MINUTES = 15;
 
 const since = () => new Date(Date.now() - FAILURE_WINDOW_MINUTES * 60_000);
-
-export function clientIp(headers: Headers): string | null {
-  return headers.get("x-forwarded-for")?.split(",")[0]?.trim() || headers.get("x-real-ip") || null;
-}
 
 async function failures(deps: Deps, email: string, ip: string | null) {
   const [byEmail, byIp] = await Promise.all([
@@ -44,7 +41,7 @@ export async function guardedSignIn(deps: Deps, request: Request, handle: (r: Re
   } catch {
     return handle(request);
   }
-  const ip = clientIp(request.headers);
+  const ip = clientAddressOf(request.headers);
   const seen = await failures(deps, email, ip);
   if (seen.email >= MAX_FAILURES_PER_EMAIL || seen.ip >= MAX_FAILURES_PER_IP) {
     const message = `Too many failed sign-in attempts. Try again in ${FAILURE_WINDOW_MINUTES} minutes or reset your password.`;
