@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { E2E_MAILBOX_DIR } from "./tests/e2e/fixtures/mailbox-dir";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -37,6 +38,6 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: "ignore",
     stderr: "pipe",
-    env: { PORT: String(PORT), LOG_LEVEL: "warn" },
+    env: { PORT: String(PORT), LOG_LEVEL: "warn", DEV_MAILBOX_DIR: E2E_MAILBOX_DIR },
   },
 });

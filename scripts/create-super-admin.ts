@@ -1,9 +1,11 @@
 // `npm run create-super-admin -- --email E --password P [--name N]` (D2): creates the account with
 // the role super_admin, or grants the role to the account that has this email already (its
-// password is left as it is). Same database as the server: DATA_DIR or DATABASE_URL.
+// password is left as it is). Same database as the server: DATA_DIR or DATABASE_URL. On the
+// embedded database (DATA_DIR) the server must be stopped first: the command refuses otherwise.
 import { parseArgs } from "node:util";
 import { createApp } from "../src/server/app";
-import { openDatabase } from "../src/server/db/client";
+import { type Database, openDatabase } from "../src/server/db/client";
+import { DataDirInUseError } from "../src/server/db/data-dir-lock";
 import { rawArgv, readEnv } from "../src/server/env";
 import { createOrPromoteSuperAdmin } from "../src/server/features/accounts/super-admin";
 import { createLogger } from "../src/server/lib/logger";
@@ -41,7 +43,23 @@ async function main(): Promise<number> {
 
   const env = readEnv();
   const log = createLogger(env.LOG_LEVEL === "info" ? "warn" : env.LOG_LEVEL);
-  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  let database: Database;
+  try {
+    database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  } catch (err) {
+    // The embedded database is one process's: while the server runs, this command would write to a
+    // copy the server then overwrites (issue 8, item 4). Nothing is written; the user is told why.
+    if (err instanceof DataDirInUseError && err.pid !== process.pid) {
+      console.error(
+        `The embedded database in ${err.dataDir} is in use by another process (pid ${err.pid}), most likely the running server. Nothing was changed.`,
+      );
+      console.error(
+        "Stop the server first (Ctrl-C), run this command again, then start the server. With DATABASE_URL (PostgreSQL) it runs while the server is up.",
+      );
+      return 1;
+    }
+    throw err;
+  }
   let realtime: Realtime | null = null;
   try {
     await database.migrate();

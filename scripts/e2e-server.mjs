@@ -1,9 +1,11 @@
 // The server Playwright starts: a fresh embedded database (with the demo world) in a temp folder.
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
 process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "cpp-e2e-"));
+// Mail of an earlier run is not this run's (DEV_MAILBOX_DIR comes from playwright.config.ts).
+if (process.env.DEV_MAILBOX_DIR) rmSync(process.env.DEV_MAILBOX_DIR, { recursive: true, force: true });
 delete process.env.DATABASE_URL;
 process.env.DEMO_DATA = "true";
 process.env.APP_URL = `http://localhost:${process.env.PORT}`;

@@ -40,6 +40,13 @@ export const signUpSchema = z.object({
 });
 export type SignUpInput = z.infer<typeof signUpSchema>;
 
+/**
+ * The sign-up answer, the same whether the email was new or already had an account (ADR 006): a
+ * new account is signed in at once; the owner of an existing one gets a mail instead.
+ */
+export const SIGN_UP_RECEIVED =
+  "Thanks for signing up. If you are not signed in now, check your email: we sent you what to do next.";
+
 export const resetPasswordSchema = z
   .object({ password: passwordSchema, confirm: z.string() })
   .refine((v) => v.password === v.confirm, { path: ["confirm"], message: "Passwords do not match" });

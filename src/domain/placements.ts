@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isoDate } from "./dates";
 
 // A facility's placements and departments (issue 4): the contracts shared by the facility's forms
 // and the API, and the rules on dates, duration and the next term's copy. No I/O.
@@ -87,7 +88,7 @@ const isoDay = (label: string) =>
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
-    .pipe(z.iso.date(`${label} must be a date (YYYY-MM-DD)`));
+    .pipe(isoDate(label));
 
 const wholeNumber = (label: string, min: number, max: number) =>
   z.union([z.number(), z.string().trim()], { error: `${label} is required` }).transform((v, ctx) => {

@@ -5,6 +5,23 @@ import { type StudentValues, studentInputSchema } from "./students";
 export const ROSTER_COLUMNS = ["first_name", "last_name", "email", "phone", "gpa", "specialty_interest"] as const;
 export type RosterColumn = (typeof ROSTER_COLUMNS)[number];
 
+/**
+ * One file's limits (issue 8, item 12): 10,000 students (fifty times the 200-row cap of the
+ * market's portals; a whole school's roster) in 4 MB. Imported in one transaction of about 2 s; a
+ * larger file would hold the embedded database away from everyone else for longer.
+ */
+export const ROSTER_MAX_ROWS = 10_000;
+export const ROSTER_MAX_BYTES = 4 * 1024 * 1024;
+export const ROSTER_TOO_LARGE = "The roster file is larger than 4 MB. Split it into smaller files.";
+export const ROSTER_TOO_MANY_ROWS = `A roster file can list at most ${ROSTER_MAX_ROWS.toLocaleString("en-US")} students. Split it into smaller files.`;
+
+/** Lines in a CSV text beyond its header: an upper bound of its rows (a quoted field may span lines). */
+export function rosterLineCount(text: string): number {
+  let n = 0;
+  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) n++;
+  return text.endsWith("\n") ? n - 1 : n;
+}
+
 export const ROSTER_TEMPLATE = `${ROSTER_COLUMNS.join(",")}\nAvery,Johnson,avery.johnson@example.edu,555-0100,3.62,Pediatrics\n`;
 
 const HEADER_ALIASES: Record<string, RosterColumn> = {

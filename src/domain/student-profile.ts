@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isoDate } from "./dates";
 
 // A student's profile (spec sections 3 and 5): preference lists, free-text preferences and prior
 // experience entries. The rules here are shared by the profile form and the API.
@@ -75,7 +76,7 @@ export const EXPERIENCE_KIND_LABELS: Record<ExperienceKind, string> = {
   volunteer: "Volunteer",
 };
 
-const day = (message: string) => z.iso.date(message);
+const day = (label: string) => isoDate(label, `${label} must be a date`);
 
 export const experienceSchema = z
   .object({
@@ -90,9 +91,9 @@ export const experienceSchema = z
       .trim()
       .min(1, "Role or title is required")
       .max(200, "Role or title must be at most 200 characters"),
-    startDate: day("Start date must be a date"),
+    startDate: day("Start date"),
     endDate: z
-      .union([day("End date must be a date"), z.literal("")])
+      .union([day("End date"), z.literal("")])
       .optional()
       .nullable()
       .transform((v) => (v ? v : null)),

@@ -20,7 +20,7 @@ const PROGRAM_SIDE: Role[] = ["program", ...ADMINS];
 const FACILITY_SIDE: Role[] = ["facility", ...ADMINS];
 
 type Ctx = { t: TestApp; users: Record<TestRole, TestUser> };
-type Req = { path?: string; body?: unknown; headers?: Record<string, string> };
+type Req = { path?: string; body?: unknown; headers?: Record<string, string>; ip?: string };
 type Row = {
   /** Method and path as Hono registers them (`:id` parameters). */
   route: string;
@@ -49,12 +49,15 @@ async function pendingRequest(ctx: Ctx) {
       password: "Board-member-2026",
       role: "admin",
     },
+    // Sign-ups count against the client address (20 an hour, issue 8 item 6): one address each.
+    ip: ctx.t.nextIp(),
   });
   expect(res.status).toBe(201);
+  const me = await ctx.t.call("GET", "/api/accounts/me", { cookie: res.cookie });
   const [row] = await ctx.t.deps.db
     .select()
     .from(adminAccessRequests)
-    .where(eq(adminAccessRequests.userId, res.json.user.id));
+    .where(eq(adminAccessRequests.userId, me.json.user.id));
   return row.id;
 }
 
@@ -78,7 +81,8 @@ const MATRIX: Row[] = [
     route: "POST /api/accounts/sign-up",
     allowed: "public",
     ok: 201,
-    request: () => ({
+    request: (ctx) => ({
+      ip: ctx.t.nextIp(),
       body: {
         fullName: "Sam Signup",
         organizationName: "Signup Health",
@@ -87,7 +91,10 @@ const MATRIX: Row[] = [
         role: "facility",
       },
     }),
-    check: (res) => expect(res.json.role).toBe("facility"),
+    check: async (res, ctx) => {
+      const me = await ctx.t.call("GET", "/api/accounts/me", { cookie: res.cookie });
+      expect(me.json.role).toBe("facility");
+    },
   },
   {
     route: "GET /api/accounts/me",
@@ -140,6 +147,8 @@ const MATRIX: Row[] = [
     },
   },
   { route: "GET /api/admin/mailbox", allowed: ["super_admin"], ok: 200 },
+  // Emails on several programs' rosters (issue 8, item 2)
+  { route: "GET /api/admin/roster-claims", allowed: ADMINS, ok: 200 },
   {
     route: "GET /api/admin/organizations",
     allowed: ADMINS,
@@ -238,7 +247,7 @@ const MATRIX: Row[] = [
     route: "POST /api/accounts/student-sign-up",
     allowed: "public",
     ok: 202,
-    request: () => ({ body: { email: `matrix-${randomUUID()}@test.dev` } }),
+    request: (ctx) => ({ ip: ctx.t.nextIp(), body: { email: `matrix-${randomUUID()}@test.dev` } }),
   },
   {
     route: "POST /api/accounts/student-sign-up/confirm",
@@ -280,6 +289,9 @@ const MATRIX: Row[] = [
     request: () => ({ path: `/api/me/student/experiences/${randomUUID()}`, body: EXPERIENCE }),
   },
   { route: "DELETE /api/me/student/experiences/:id", allowed: STUDENT_VIEWERS, ok: 404 },
+  // Programs listing the student's email, and "Not my program" (issue 8, item 2)
+  { route: "GET /api/me/student/roster-claims", allowed: STUDENT_VIEWERS, ok: ownRecord(200) },
+  { route: "POST /api/me/student/roster-claims/:id/report", allowed: STUDENT_VIEWERS, ok: 404 },
 
   // Students (roster)
   { route: "GET /api/students", allowed: PROGRAM_SIDE, ok: 200 },
@@ -370,7 +382,7 @@ for (const row of MATRIX) {
           controller.abort();
           return;
         }
-        const res = await t.call(method, path, { cookie, body: req.body, headers: req.headers });
+        const res = await t.call(method, path, { cookie, body: req.body, headers: req.headers, ip: req.ip });
         expect(res.status, JSON.stringify(res.json)?.slice(0, 300)).toBe(expected);
         if (allowed) {
           await row.check?.(res, ctx, who);

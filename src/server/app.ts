@@ -7,6 +7,7 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import { Scalar } from "@scalar/hono-api-reference";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
+import { ROSTER_MAX_BYTES, ROSTER_TOO_LARGE } from "../domain/roster";
 import type { Database } from "./db/client";
 import type { Env } from "./env";
 import { accountRoutes } from "./features/accounts/routes";
@@ -22,6 +23,7 @@ import { healthRoutes } from "./features/health/routes";
 import { messageRoutes } from "./features/messages/routes";
 import { facilityPlacementRoutes } from "./features/placements/facility-routes";
 import { placementRoutes } from "./features/placements/routes";
+import { adminRosterClaimRoutes, myRosterClaimRoutes } from "./features/student-accounts/roster-claims-routes";
 import { invitationRoutes, studentSignUpRoutes } from "./features/student-accounts/routes";
 import { studentPortalRoutes } from "./features/student-portal/routes";
 import { studentRoutes } from "./features/students/routes";
@@ -30,18 +32,42 @@ import { createAuth } from "./lib/auth";
 import { stampClientAddress } from "./lib/client-address";
 import type { AppEnv, Deps } from "./lib/context";
 import { AppError, CODE_BY_STATUS, errorBody, loggableError, sendError, withErrorEnvelope } from "./lib/errors";
+import { bodyLimits, jsonBodiesOnly, sameOriginGuard, securityHeaders } from "./lib/http-security";
+import { inputGuard } from "./lib/input-guard";
 import { type Logger, loggablePath } from "./lib/logger";
 import { createMailer, type Mailer } from "./lib/mail";
-import { createRealtime } from "./lib/realtime";
+import { createRealtime, SESSION_ENDED } from "./lib/realtime";
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../dist/web");
+
+/** Better Auth routes after which some of the caller's sessions may be gone. */
+const ENDS_SESSIONS = new Set(
+  [
+    "sign-out",
+    "revoke-session",
+    "revoke-sessions",
+    "revoke-other-sessions",
+    "change-password",
+    "two-factor/enable",
+    "two-factor/disable",
+  ].map((p) => `/api/auth/${p}`),
+);
 
 export type AppOptions = { env: Env; database: Database; log: Logger; mailer?: Mailer; secret: string };
 
 /** Composes the Hono app from the features. One app per database: tests build one per test file. */
 export function createApp(opts: AppOptions) {
   const { env, database, log } = opts;
-  const mailer = opts.mailer ?? createMailer({ db: database.db, log, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
+  const mailer =
+    opts.mailer ??
+    createMailer({
+      db: database.db,
+      log,
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM,
+      // A file per mail, live links included: for development and the end-to-end server only.
+      devMailboxDir: env.NODE_ENV === "production" ? undefined : env.DEV_MAILBOX_DIR,
+    });
   const auth = createAuth({
     db: database.db,
     mailer,
@@ -77,13 +103,32 @@ export function createApp(opts: AppOptions) {
     }
   });
 
+  app.use("*", securityHeaders({ https: env.appUrl.startsWith("https:") }));
+  app.use(
+    "/api/*",
+    bodyLimits([
+      {
+        path: /^\/api\/students\/import(\/preview)?$/,
+        maxSize: ROSTER_MAX_BYTES + 64 * 1024,
+        message: ROSTER_TOO_LARGE,
+      },
+    ]),
+  );
+  app.use("/api/*", sameOriginGuard(env.appUrl));
+  app.use("/api/*", jsonBodiesOnly);
+  app.use("/api/*", inputGuard); // NUL characters refused with 422 (issue 8, item 8)
+
   // Better Auth owns /api/auth/*; email sign-in goes through the failed-attempt guard first.
   // Its errors get our envelope too (DESIGN.md: one envelope under /api).
   app.on(["GET", "POST"], "/api/auth/*", async (c) => {
+    // Whose sessions a sign-out or revocation may end: their open event streams are told (item 11).
+    const endsSessions = c.req.method === "POST" && ENDS_SESSIONS.has(c.req.path);
+    const before = endsSessions ? await auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null) : null;
     const res =
       c.req.method === "POST" && c.req.path === "/api/auth/sign-in/email"
         ? await guardedSignIn(deps, c.req.raw, (r) => auth.handler(r))
         : await auth.handler(c.req.raw);
+    if (before && res.ok) await realtime.publish(database.db, { userId: before.user.id, type: SESSION_ENDED });
     if (res.status >= 500)
       c.var.log.error({ path: loggablePath(c.req.path), status: res.status }, "auth endpoint failed");
     return withErrorEnvelope(res);
@@ -96,6 +141,7 @@ export function createApp(opts: AppOptions) {
     .route("/api/accounts", accountRoutes)
     .route("/api/messages", messageRoutes)
     .route("/api/admin/organizations", organizationsAdminRoutes)
+    .route("/api/admin/roster-claims", adminRosterClaimRoutes)
     .route("/api/admin", adminRoutes)
     .route("/api/placements", placementRoutes)
     .route("/api/applications", applicationRoutes)
@@ -107,6 +153,7 @@ export function createApp(opts: AppOptions) {
     .route("/api/students", studentRoutes)
     .route("/api/invitations", invitationRoutes)
     .route("/api/accounts/student-sign-up", studentSignUpRoutes)
+    .route("/api/me/student/roster-claims", myRosterClaimRoutes)
     .route("/api/me/student", studentPortalRoutes);
 
   // Server-Sent Events sit outside the typed chain: the browser reads them with EventSource.

@@ -26,6 +26,12 @@ const schema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   MAIL_FROM: z.string().default("Clinical Placement Portal <no-reply@placement-portal.local>"),
+  // Development only: without SMTP, each mail (with its links) is also written as a JSON file to
+  // this folder; the end-to-end server reads mail there. Ignored in production and with SMTP_URL.
+  DEV_MAILBOX_DIR: z
+    .string()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   DEMO_DATA: bool,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   // How many proxies of ours stand in front of the server (their X-Forwarded-For entries are

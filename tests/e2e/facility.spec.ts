@@ -113,7 +113,20 @@ test("a facility coordinator publishes a placement, reviews its applications and
   const roster = (await (await program.get("/api/students?enrollment=active&sort=name&pageSize=100")).json()) as {
     items: Student[];
   };
-  const [approved, rejected] = roster.items.slice(-2);
+  // Two students with no approved rotation yet: approving one then adds one placed student
+  // (a student already placed here would be counted once, whatever the demo world's dates).
+  const alreadyPlaced = new Set<string>();
+  for (let page = 1; ; page++) {
+    const approvedPage = (await (
+      await program.get(`/api/applications?status=approved&pageSize=100&page=${page}`)
+    ).json()) as {
+      items: { student: { id: string } }[];
+      total: number;
+    };
+    for (const a of approvedPage.items) alreadyPlaced.add(a.student.id);
+    if (page * 100 >= approvedPage.total) break;
+  }
+  const [approved, rejected] = roster.items.filter((s) => !alreadyPlaced.has(s.id)).slice(-2);
   const submitted = await program.post("/api/applications", {
     data: { placementId: placements.items[0].id, studentIds: [approved.id, rejected.id] },
   });

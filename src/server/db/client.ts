@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { type DataDirLock, lockDataDir } from "./data-dir-lock";
 
 /** The one database type every service takes: the same PostgreSQL dialect on PGlite or a server. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -56,12 +57,21 @@ export async function openDatabase(opts: { url?: string; dataDir?: string | null
     };
   }
   let dir: string | undefined;
+  let lock: DataDirLock | null = null;
   if (opts.dataDir) {
     dir = path.resolve(opts.dataDir, "pglite");
     mkdirSync(dir, { recursive: true });
+    // One process per data directory (issue 8, item 4): a second one is refused here.
+    lock = lockDataDir(path.resolve(opts.dataDir), opts.dataDir);
   }
-  const client = dir ? new PGlite(dir) : new PGlite();
-  await client.waitReady;
+  let client: PGlite;
+  try {
+    client = dir ? new PGlite(dir) : new PGlite();
+    await client.waitReady;
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
   const db = drizzlePglite(client) as unknown as Db;
   return {
     db,
@@ -79,6 +89,12 @@ export async function openDatabase(opts: { url?: string; dataDir?: string | null
         return false;
       }
     },
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
   };
 }

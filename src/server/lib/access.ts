@@ -67,15 +67,45 @@ export const sessionMiddleware = createMiddleware<AppEnv>(async (c, next) => {
   for (const cookie of headers.getSetCookie()) c.res.headers.append("set-cookie", cookie);
 });
 
+/**
+ * A member of an organization the administrators rejected has no access at all (issue 8, item 5):
+ * checked on every request against the database, so a rejection ends every member's open session
+ * at once. Administrators act on their own standing, never an organization's.
+ */
+export function isShutOut(viewer: Viewer): boolean {
+  return (
+    viewer.organization !== null &&
+    viewer.organization.verificationStatus === "rejected" &&
+    !hasRole(viewer, "admin", "super_admin")
+  );
+}
+
+export const organizationRejected = (name: string) =>
+  new AppError(
+    "organization_rejected",
+    `${name} was not approved by the platform's administrators, so its pages are closed. If you think this is a mistake, contact the platform's administrators.`,
+    403,
+  );
+
 /** Route guard: the viewer must hold one of `roles` (any role when none are given). */
 export function allow(...roles: Role[]) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const viewer = c.var.viewer;
     if (!viewer) throw unauthorized();
+    if (isShutOut(viewer)) throw organizationRejected(viewer.organization?.name ?? "Your organization");
     if (roles.length > 0 && !viewer.roles.some((r) => roles.includes(r))) throw forbidden();
     await next();
   });
 }
+
+/**
+ * Any signed-in user, a shut-out one included: only for who-am-I (the web app shows a rejected
+ * organization's member why everything else is closed).
+ */
+export const allowAnySignedIn = createMiddleware<AppEnv>(async (c, next) => {
+  if (!c.var.viewer) throw unauthorized();
+  await next();
+});
 
 export function requireViewer(viewer: Viewer | null): Viewer {
   if (!viewer) throw unauthorized();

@@ -5,10 +5,12 @@ import { jwt, twoFactor } from "better-auth/plugins";
 import { PASSWORD_MAX, PASSWORD_MIN, passwordSchema } from "../../domain/auth";
 import type { Db } from "../db/client";
 import { authSchema } from "../db/schema/auth";
+import { refuseReusedTotp, TOTP_VERIFY_PATH } from "../features/accounts/totp-replay-guard";
 import { CLIENT_ADDRESS_HEADER } from "./client-address";
 import { loggableDetail } from "./errors";
-import type { Logger } from "./logger";
+import { createLogger, type Logger } from "./logger";
 import { type Mailer, mailHtml } from "./mail";
+import { mailQuotaAuthPlugin, sendSecurityMail } from "./mail-quota";
 
 export type AuthDeps = {
   db: Db;
@@ -23,8 +25,11 @@ export type AuthDeps = {
 
 export const APP_NAME = "Clinical Placement Portal";
 
+const silentLogger = createLogger("silent");
+
 /** Better Auth at /api/auth/*: email+password, sessions, reset, TOTP two-factor, JWT/JWKS, rate limit. */
 export function createAuth({ db, mailer, appUrl, secret, production, log, onPasswordReset }: AuthDeps) {
+  const quotaDeps = { db, mailer, log: log ?? silentLogger };
   return betterAuth({
     // Better Auth's own messages go to our JSON log, not to the console.
     logger: log
@@ -60,8 +65,10 @@ export function createAuth({ db, mailer, appUrl, secret, production, log, onPass
         await onPasswordReset?.(user);
       },
       resetPasswordTokenExpiresIn: 60 * 60,
-      sendResetPassword: async ({ user, url }) => {
-        await mailer.send({
+      // Limited per recipient (issue 8, item 6); the token is marked secret so the outbox keeps
+      // none (item 7).
+      sendResetPassword: async ({ user, url, token }) => {
+        await sendSecurityMail(quotaDeps, {
           to: user.email,
           subject: "Reset your Clinical Placement Portal password",
           text: `Hello ${user.name},\n\nSomeone asked to reset the password of your Clinical Placement Portal account. Choose a new password here (the link works for one hour):\n\n${url}\n\nIf it was not you, ignore this mail; your password stays as it is.`,
@@ -75,9 +82,12 @@ export function createAuth({ db, mailer, appUrl, secret, production, log, onPass
             { label: "Choose a new password", url },
           ),
           link: url,
+          secrets: [token],
         });
       },
     },
+    // Reset tokens (and every other verification value) are stored as SHA-256 hashes (item 7).
+    verification: { storeIdentifier: "hashed" },
     session: {
       expiresIn: 60 * 60 * 24 * 7,
       // Sessions refresh by themselves: a session used after a day gets a new expiry.
@@ -118,9 +128,11 @@ export function createAuth({ db, mailer, appUrl, secret, production, log, onPass
             throw new APIError("BAD_REQUEST", { code: "INVALID_PASSWORD", message: checked.error.issues[0].message });
           }
         }
+        // A TOTP code is accepted once (issue 8, item 13).
+        if (ctx.path === TOTP_VERIFY_PATH) await refuseReusedTotp(ctx, db);
       }),
     },
-    plugins: [twoFactor({ issuer: APP_NAME }), jwt()],
+    plugins: [twoFactor({ issuer: APP_NAME }), jwt(), mailQuotaAuthPlugin(quotaDeps)],
   });
 }
 

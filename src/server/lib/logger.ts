@@ -6,7 +6,24 @@ export function createLogger(level: string): Logger {
   return pino({ level, base: undefined, redact: ["req.headers.cookie", "req.headers.authorization"] });
 }
 
-/** A request path as the log may keep it: tokens carried in the path (reset links) are cut. */
+/** Path segments that are secrets themselves: what follows the prefix, up to the next "/", is cut. */
+const TOKEN_IN_PATH = [
+  // Student invitation links (GET /api/invitations/<token>, POST .../<token>/accept) and the page.
+  /^(\/api\/invitations\/)[^/?#]+/,
+  /^(\/invite\/)[^/?#]+/,
+  // Better Auth's reset link (GET /api/auth/reset-password/<token>).
+  /(\/reset-password\/)[^/?#]+/,
+];
+
+/** Query parameters that carry a secret (Better Auth's verify-email, callbacks, one-time tokens, codes). */
+const SECRET_QUERY = /([?&](?:token|code|otp|secret|key|signature|state)=)[^&#]*/gi;
+
+/**
+ * A request path (optionally with its query string) as the log may keep it: tokens carried in the
+ * path (invitation and reset links) and secret query parameters are cut (issue 8, item 7).
+ */
 export function loggablePath(path: string): string {
-  return path.replace(/(\/reset-password\/)[^/]+/, "$1[token]");
+  let out = path;
+  for (const pattern of TOKEN_IN_PATH) out = out.replace(pattern, "$1[token]");
+  return out.replace(SECRET_QUERY, "$1[redacted]");
 }

@@ -1,37 +1,106 @@
+import { mkdirSync, renameSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import nodemailer from "nodemailer";
 import type { Db } from "../db/client";
 import { mailOutbox } from "../db/schema/mail";
 import type { Logger } from "./logger";
 
-export type Mail = { to: string; subject: string; text: string; html?: string; link?: string };
+/**
+ * One mail. `secrets` are the parts that grant something (a reset or invitation token, a sign-up
+ * code): they reach the recipient, and never the outbox table, which keeps "[redacted]" in their
+ * place (issue 8, item 7).
+ */
+export type Mail = { to: string; subject: string; text: string; html?: string; link?: string; secrets?: string[] };
 export type Mailer = { send(mail: Mail): Promise<void>; transport: "smtp" | "dev" };
 
+export const REDACTED = "[redacted]";
+
 /**
- * D11: over SMTP when SMTP_URL is set; otherwise kept in the dev mailbox (the mail_outbox table)
- * with its link written to the log. Both record the mail in mail_outbox so admins can trace it.
+ * D11: over SMTP when SMTP_URL is set; otherwise the dev mailbox: the mail is written to the log
+ * (with its link, for the developer) and, when `devMailboxDir` is set (development and the
+ * end-to-end server only, never in production), to a JSON file there. Both record the mail in
+ * mail_outbox so admins can trace it, with its secrets redacted.
  */
-export function createMailer(opts: { db: Db; log: Logger; smtpUrl?: string; from: string }): Mailer {
+export function createMailer(opts: {
+  db: Db;
+  log: Logger;
+  smtpUrl?: string;
+  from: string;
+  devMailboxDir?: string;
+}): Mailer {
   const smtp = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
+  let seq = 0;
   return {
     transport: smtp ? "smtp" : "dev",
     async send(mail) {
+      const { secrets: _secrets, ...live } = mail;
       if (smtp) {
-        await smtp.sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+        await smtp.sendMail({ from: opts.from, to: live.to, subject: live.subject, text: live.text, html: live.html });
       } else {
         opts.log.info(
-          { to: mail.to, subject: mail.subject, link: mail.link },
-          `dev mailbox: ${mail.subject} → ${mail.to}${mail.link ? ` ${mail.link}` : ""}`,
+          { to: live.to, subject: live.subject, link: live.link },
+          `dev mailbox: ${live.subject} → ${live.to}${live.link ? ` ${live.link}` : ""}`,
         );
+        if (opts.devMailboxDir) {
+          seq += 1;
+          mkdirSync(opts.devMailboxDir, { recursive: true });
+          const name = `${Date.now()}-${process.pid}-${String(seq).padStart(6, "0")}.json`;
+          const file = path.join(opts.devMailboxDir, name);
+          // Written whole, then renamed: a reader never sees half a mail.
+          writeFileSync(`${file}.tmp`, JSON.stringify({ ...live, createdAt: new Date() }));
+          renameSync(`${file}.tmp`, file);
+        }
       }
-      await opts.db.insert(mailOutbox).values({ ...mail, transport: smtp ? "smtp" : "dev" });
+      await opts.db.insert(mailOutbox).values({ ...redactMail(mail), transport: smtp ? "smtp" : "dev" });
     },
   };
 }
 
+/** The mail as it may be stored or shown: every marked secret, and every token-shaped part, redacted. */
+export function redactMail<T extends { subject: string; text: string; html?: string | null; link?: string | null }>(
+  mail: T & { secrets?: string[] },
+): Omit<T, "secrets"> {
+  const { secrets = [], ...rest } = mail;
+  const marked = secrets.filter((s) => s.length >= 4);
+  const cut = (value: string) => {
+    let out = value;
+    for (const secret of marked) {
+      out = out.split(secret).join(REDACTED);
+      const escaped = escapeHtml(secret);
+      if (escaped !== secret) out = out.split(escaped).join(REDACTED);
+    }
+    return redactSecretPatterns(out, mail.subject);
+  };
+  return {
+    ...(rest as Omit<T, "secrets">),
+    subject: cut(mail.subject),
+    text: cut(mail.text),
+    ...(mail.html != null ? { html: cut(mail.html) } : {}),
+    ...(mail.link != null ? { link: cut(mail.link) } : {}),
+  };
+}
+
+const SIGN_UP_CODE_SUBJECT = /^Your Clinical Placement Portal code:/;
+
+/**
+ * A backstop for mail that did not mark its secrets (and for rows stored before they were):
+ * reset and invitation tokens in paths and `token=` query parameters, and the 6-digit sign-up code.
+ */
+export function redactSecretPatterns(value: string, subject: string): string {
+  let out = value
+    .replace(/(\/reset-password\/|\/invite\/)[^/?#\s"'<&]+/g, `$1${REDACTED}`)
+    .replace(/([?&](?:amp;)?token=)[^&#\s"'<]+/g, `$1${REDACTED}`);
+  if (SIGN_UP_CODE_SUBJECT.test(subject)) out = out.replace(/\d{6}/g, REDACTED);
+  return out;
+}
+
+function escapeHtml(s: string) {
+  return s.replace(/[&<>"]/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[ch] ?? ch);
+}
+
 /** A plain, accessible HTML body with one call to action. */
 export function mailHtml(title: string, lines: string[], action?: { label: string; url: string }) {
-  const esc = (s: string) =>
-    s.replace(/[&<>"]/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[ch] ?? ch);
+  const esc = escapeHtml;
   const body = lines.map((l) => `<p>${esc(l)}</p>`).join("");
   const button = action
     ? `<p><a href="${esc(action.url)}" style="background:#0f766e;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${esc(action.label)}</a></p><p style="font-size:12px;color:#555">${esc(action.url)}</p>`

@@ -9,6 +9,9 @@ import type { Logger } from "./logger";
 
 export const CHANNEL = "portal_events";
 
+/** Sent to a user's streams when one of their sessions may have ended: each stream checks its own. */
+export const SESSION_ENDED = "session.ended";
+
 export type PortalEvent = { userId: string; type: string; data?: Record<string, unknown> };
 type Listener = (event: PortalEvent) => void;
 

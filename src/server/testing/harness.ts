@@ -1,18 +1,17 @@
 import { randomBytes } from "node:crypto";
 import { Writable } from "node:stream";
-import { desc, eq, sql } from "drizzle-orm";
 import pg from "pg";
 import pino from "pino";
 import type { Role } from "../../domain/roles";
 import { createApp } from "../app";
 import { type Database, openDatabase } from "../db/client";
-import { mailOutbox } from "../db/schema/mail";
 import { memberships, organizations } from "../db/schema/organizations";
 import { students, studentUsers } from "../db/schema/students";
 import { readEnv } from "../env";
 import { createAccount } from "../features/accounts/service";
 import { grantRole } from "../lib/access";
 import { createLogger, type Logger } from "../lib/logger";
+import { createMailer, type Mailer } from "../lib/mail";
 
 export const TEST_APP_URL = "http://localhost:3000";
 
@@ -85,7 +84,26 @@ export async function createTestApp(
         }),
       )
     : createLogger("silent");
-  const { app, deps } = createApp({ env, database, log, secret });
+  // Mail as the recipient gets it (live links and codes): the outbox table keeps them redacted
+  // (issue 8, item 7), so tests read what was sent here (`mailTo`).
+  const sent: SentMail[] = [];
+  const realMailer = createMailer({ db: database.db, log, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
+  const mailer: Mailer = {
+    transport: realMailer.transport,
+    async send(mail) {
+      await realMailer.send(mail);
+      sent.push({
+        id: sent.length + 1,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html ?? null,
+        link: mail.link ?? null,
+        transport: realMailer.transport,
+      });
+    },
+  };
+  const { app, deps } = createApp({ env, database, log, secret, mailer });
 
   // Better Auth limits requests per client address (3 sign-ins per 10 s on one address), so each
   // test user signs in from an address of its own unless a test names one.
@@ -194,13 +212,9 @@ export async function createTestApp(
     return { userId, email, password, name, cookie, organizationId, studentId };
   }
 
-  /** Mail sent to an address, newest first (the dev mailbox). */
-  function mailTo(to: string) {
-    return deps.db
-      .select()
-      .from(mailOutbox)
-      .where(eq(sql`lower(${mailOutbox.to})`, to.toLowerCase()))
-      .orderBy(desc(mailOutbox.id));
+  /** Mail sent to an address, newest first, as delivered (with its live links and codes). */
+  async function mailTo(to: string): Promise<SentMail[]> {
+    return sent.filter((m) => m.to.toLowerCase() === to.toLowerCase()).reverse();
   }
 
   let closed = false;
@@ -229,6 +243,17 @@ export async function createTestApp(
     },
   };
 }
+
+/** A mail as the harness saw it leave (see `mailTo`). */
+export type SentMail = {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  link: string | null;
+  transport: "smtp" | "dev";
+};
 
 /** What a second app needs to open the same database (see createTestApp's `sameDatabaseAs`). */
 export type SharedDatabase = { database: Database; databaseUrl: string | null; secret: string };

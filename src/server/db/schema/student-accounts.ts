@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, integer, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, date, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { users } from "./auth";
 import { students } from "./students";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -13,7 +14,9 @@ export const studentSignUpCodes = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     email: text("email").notNull(),
-    // The roster entry the account will be linked to (the most recently added active one).
+    // An eligible roster entry when the code was sent (active, verified program, no account). The
+    // link itself is decided when the code is confirmed: with several eligible entries the student
+    // chooses one.
     studentId: uuid("student_id")
       .notNull()
       .references(() => students.id, { onDelete: "cascade" }),
@@ -50,4 +53,23 @@ export const studentExperiences = pgTable(
     index("student_experiences_student_idx").on(t.studentId, t.startDate),
     check("student_experiences_dates_order", sql`${t.endDate} is null or ${t.endDate} >= ${t.startDate}`),
   ],
+);
+
+/**
+ * "Not my program": a signed-in student reports that another program's roster entry with their
+ * email is not theirs. Admins see the reports with the emails listed by several programs.
+ */
+export const rosterClaimReports = pgTable(
+  "roster_claim_reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    studentId: uuid("student_id")
+      .notNull()
+      .references(() => students.id, { onDelete: "cascade" }),
+    reportedBy: text("reported_by")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("roster_claim_reports_student_user_uq").on(t.studentId, t.reportedBy)],
 );

@@ -21,13 +21,14 @@ describe("POST /api/accounts/sign-up", () => {
       },
     });
     expect(res.status).toBe(201);
-    expect(res.json.role).toBe("program");
-    expect(res.json.organization).toMatchObject({
+    expect(res.headers.get("set-cookie")).toContain("session_token");
+    const me = (await t.call("GET", "/api/accounts/me", { cookie: res.cookie })).json;
+    expect(me.role).toBe("program");
+    expect(me.organization).toMatchObject({
       kind: "program",
       name: "Lakeside Nursing",
       verificationStatus: "pending",
     });
-    expect(res.headers.get("set-cookie")).toContain("session_token");
   });
 
   it("never grants admin rights: Administrator files an access request", async () => {
@@ -41,8 +42,9 @@ describe("POST /api/accounts/sign-up", () => {
       },
     });
     expect(res.status).toBe(201);
-    expect(res.json.roles).toEqual([]);
-    expect(res.json.accessRequest.status).toBe("pending");
+    const me = (await t.call("GET", "/api/accounts/me", { cookie: res.cookie })).json;
+    expect(me.roles).toEqual([]);
+    expect(me.accessRequest.status).toBe("pending");
   });
 
   it("names each invalid field and refuses a common password", async () => {
@@ -54,7 +56,7 @@ describe("POST /api/accounts/sign-up", () => {
     expect(paths).toEqual(expect.arrayContaining(["fullName", "organizationName", "email", "password", "role"]));
   });
 
-  it("answers 409 for an email already registered", async () => {
+  it("answers an email already registered exactly as a new one, and mails its owner instead (ADR 006)", async () => {
     const body = {
       fullName: "Cy Dup",
       organizationName: "Dup Health",
@@ -62,10 +64,14 @@ describe("POST /api/accounts/sign-up", () => {
       password: "Dup-licate-99",
       role: "facility",
     };
-    expect((await t.call("POST", "/api/accounts/sign-up", { body })).status).toBe(201);
+    const first = await t.call("POST", "/api/accounts/sign-up", { body });
+    expect(first.status).toBe(201);
     const again = await t.call("POST", "/api/accounts/sign-up", { body: { ...body, email: "DUP@test.dev" } });
-    expect(again.status).toBe(409);
-    expect(again.json.error.message).toMatch(/already exists/);
+    expect(again.status).toBe(201);
+    expect(again.json).toEqual(first.json);
+    expect(again.cookie).toBe("");
+    const [mail] = await t.mailTo("dup@test.dev");
+    expect(mail.subject).toBe("You already have a Clinical Placement Portal account");
   });
 
   it("answers 400 in the envelope for a body that is not JSON", async () => {

@@ -1,8 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { signUpSchema } from "../../../domain/auth";
+import { SIGN_UP_RECEIVED, signUpSchema } from "../../../domain/auth";
 import { ROLES } from "../../../domain/roles";
-import { allow, loadViewer, requireViewer } from "../../lib/access";
-import { createRouter, errorResponses, jsonContent } from "../../lib/router";
+import { allowAnySignedIn, requireViewer } from "../../lib/access";
+import { createRouter, ErrorSchema, errorResponses, jsonContent } from "../../lib/router";
 import { getMe, signUp } from "./service";
 
 const OrganizationSchema = z.object({
@@ -26,16 +26,23 @@ const MeSchema = z
   })
   .openapi("Me");
 
+const SignUpReceivedSchema = z.object({ message: z.string() }).openapi("SignUpReceived");
+
 const signUpRoute = createRoute({
   method: "post",
   path: "/sign-up",
   tags: ["accounts"],
   summary: "Create an account with its organization or admin access request (D2)",
+  description:
+    "The answer is the same whether the email is new or already has an account (ADR 006): a new account is signed in (session cookie set; read it with GET /api/accounts/me); the owner of an existing one is emailed instead. At most 20 sign-ups, password resets and student code requests an hour per client address (429 beyond).",
   request: { body: { content: { "application/json": { schema: signUpSchema } }, required: true } },
   responses: {
-    201: jsonContent(MeSchema, "The new account, signed in (session cookie set)"),
-    409: errorResponses[409],
+    201: jsonContent(SignUpReceivedSchema, "Received: signed in when the account is new"),
     422: errorResponses[422],
+    429: {
+      description: "Too many requests from this address",
+      content: { "application/json": { schema: ErrorSchema } },
+    },
   },
 });
 
@@ -44,27 +51,14 @@ const meRoute = createRoute({
   path: "/me",
   tags: ["accounts"],
   summary: "The signed-in user, roles, organization and access request",
-  middleware: [allow()] as const,
+  middleware: [allowAnySignedIn] as const,
   responses: { 200: jsonContent(MeSchema, "The signed-in user"), 401: errorResponses[401] },
 });
 
 export const accountRoutes = createRouter()
   .openapi(signUpRoute, async (c) => {
-    const deps = c.var.deps;
-    const headers = await signUp(deps, c.req.valid("json"), c.req.raw.headers);
-    for (const cookie of headers.getSetCookie()) c.header("set-cookie", cookie, { append: true });
-    const found = await deps.auth.api.getSession({ headers: cookieHeaders(headers) });
-    if (!found) throw new Error("session missing after sign-up");
-    const viewer = await loadViewer(deps.db, found.session, found.user);
-    return c.json(await getMe(deps, viewer), 201);
+    const headers = await signUp(c.var.deps, c.req.valid("json"), c.req.raw.headers);
+    for (const cookie of headers?.getSetCookie() ?? []) c.header("set-cookie", cookie, { append: true });
+    return c.json({ message: SIGN_UP_RECEIVED }, 201);
   })
   .openapi(meRoute, async (c) => c.json(await getMe(c.var.deps, requireViewer(c.var.viewer)), 200));
-
-/** Turns Set-Cookie response headers into a Cookie request header. */
-function cookieHeaders(setCookies: Headers): Headers {
-  const cookie = setCookies
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  return new Headers({ cookie });
-}

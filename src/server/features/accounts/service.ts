@@ -1,29 +1,46 @@
+import { isAPIError } from "better-auth/api";
 import { eq, sql } from "drizzle-orm";
 import type { SignUpInput } from "../../../domain/auth";
 import { users } from "../../db/schema/auth";
 import { adminAccessRequests, memberships, organizations, profiles, userRoles } from "../../db/schema/organizations";
 import type { Deps, Viewer } from "../../lib/context";
-import { conflict } from "../../lib/errors";
+import { mailHtml } from "../../lib/mail";
+import { requireClientMailQuota, sendSecurityMail } from "../../lib/mail-quota";
+import { isUniqueViolation } from "../../lib/pg-errors";
 
 /**
  * D2 sign-up: the Better Auth account and, in one transaction, the profile plus either a new
  * organization (pending verification) with the user as its coordinator, or an admin access request.
- * Returns the session cookie headers of the new account.
+ * Returns the session cookie headers of the new account, or null when the email already had an
+ * account: its owner is mailed instead, and the route answers exactly as for a new account, so the
+ * answer never tells whether an account exists (issue 8, item 6; ADR 006).
  */
-export async function signUp(deps: Deps, input: SignUpInput, requestHeaders: Headers): Promise<Headers> {
+export async function signUp(deps: Deps, input: SignUpInput, requestHeaders: Headers): Promise<Headers | null> {
+  // Every attempt counts against the client's address (429 beyond 20 an hour), new email or not.
+  await requireClientMailQuota(deps, requestHeaders);
   const email = input.email.toLowerCase();
-  const existing = await deps.db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(sql`lower(${users.email})`, email))
-    .limit(1);
-  if (existing.length > 0) throw conflict("An account with this email already exists");
+  if (await findUserIdByEmail(deps, email)) {
+    await mailExistingOwner(deps, email);
+    return null;
+  }
 
-  const { headers, response } = await deps.auth.api.signUpEmail({
-    body: { name: input.fullName, email, password: input.password },
-    headers: requestHeaders,
-    returnHeaders: true,
-  });
+  let created: Awaited<ReturnType<typeof signUpEmail>>;
+  try {
+    created = await signUpEmail(deps, input, email, requestHeaders);
+  } catch (err) {
+    // A parallel sign-up with the same email won the race: the same answer as any existing email.
+    // Better Auth reports the lost insert as FAILED_TO_CREATE_USER (no cause): the email now exists.
+    if (
+      isUniqueViolation(err) ||
+      (isAPIError(err) && /USER_ALREADY_EXISTS/.test(String(err.body?.code))) ||
+      (isAPIError(err) && (await findUserIdByEmail(deps, email)))
+    ) {
+      await mailExistingOwner(deps, email);
+      return null;
+    }
+    throw err;
+  }
+  const { headers, response } = created;
   const userId = response.user.id;
   try {
     await deps.db.transaction(async (tx) => {
@@ -46,6 +63,33 @@ export async function signUp(deps: Deps, input: SignUpInput, requestHeaders: Hea
   }
   deps.log.info({ userId, role: input.role }, "account created");
   return headers;
+}
+
+function signUpEmail(deps: Deps, input: SignUpInput, email: string, requestHeaders: Headers) {
+  return deps.auth.api.signUpEmail({
+    body: { name: input.fullName, email, password: input.password },
+    headers: requestHeaders,
+    returnHeaders: true,
+  });
+}
+
+/** "Someone tried to sign up with your email": sign in, or reset the password (limited per recipient). */
+async function mailExistingOwner(deps: Deps, email: string) {
+  const signInUrl = `${deps.env.appUrl}/auth`;
+  await sendSecurityMail(deps, {
+    to: email,
+    subject: "You already have a Clinical Placement Portal account",
+    text: `Hello,\n\nSomeone tried to create a Clinical Placement Portal account with this email, but it already has one. Sign in here, or use 'Forgot password?' if you do not remember your password:\n\n${signInUrl}\n\nIf it was not you, ignore this mail: nothing was changed.`,
+    html: mailHtml(
+      "You already have an account",
+      [
+        "Someone tried to create a Clinical Placement Portal account with this email, but it already has one.",
+        "Sign in, or use 'Forgot password?' if you do not remember your password. If it was not you, ignore this mail: nothing was changed.",
+      ],
+      { label: "Sign in", url: signInUrl },
+    ),
+    link: signInUrl,
+  });
 }
 
 export async function getMe(deps: Deps, viewer: Viewer) {

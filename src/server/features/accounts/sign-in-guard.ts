@@ -4,6 +4,7 @@ import { signInFailures } from "../../db/schema/auth";
 import { clientAddressOf } from "../../lib/client-address";
 import type { Deps } from "../../lib/context";
 import { errorBody } from "../../lib/errors";
+import { isJsonType } from "../../lib/http-security";
 
 // Repeated failed sign-ins are refused for a while, per email and per address. Counted in the
 // database so every server instance enforces the same limit.
@@ -13,50 +14,80 @@ export const FAILURE_WINDOW_MINUTES = 15;
 
 const since = () => new Date(Date.now() - FAILURE_WINDOW_MINUTES * 60_000);
 
-async function failures(deps: Deps, email: string, ip: string | null) {
+/**
+ * Failures recorded within the window for an email and an address. Counted after this attempt's
+ * own row is written (see guardedSignIn), so attempts in flight count too.
+ */
+async function failures(deps: Deps, email: string, ip: string) {
   const [byEmail, byIp] = await Promise.all([
     deps.db
       .select({ n: count() })
       .from(signInFailures)
       .where(and(eq(signInFailures.email, email), gt(signInFailures.createdAt, since()))),
-    ip
-      ? deps.db
-          .select({ n: count() })
-          .from(signInFailures)
-          .where(and(eq(signInFailures.ip, ip), gt(signInFailures.createdAt, since())))
-      : Promise.resolve([{ n: 0 }]),
+    deps.db
+      .select({ n: count() })
+      .from(signInFailures)
+      .where(and(eq(signInFailures.ip, ip), gt(signInFailures.createdAt, since()))),
   ]);
   return { email: byEmail[0].n, ip: byIp[0].n };
 }
 
+const locked = () => {
+  const message = `Too many failed sign-in attempts. Try again in ${FAILURE_WINDOW_MINUTES} minutes or reset your password.`;
+  // Our envelope, plus the top-level code/message the Better Auth client reads.
+  return Response.json(
+    { ...errorBody("rate_limited", message), code: "RATE_LIMITED", message },
+    { status: 429, headers: { "retry-after": String(FAILURE_WINDOW_MINUTES * 60) } },
+  );
+};
+
+const refused = (status: number, code: string, message: string) =>
+  Response.json({ ...errorBody(code, message), code: code.toUpperCase(), message }, { status });
+
 /**
  * Wraps Better Auth's email sign-in: refuses with 429 while an email or address is locked out,
  * records a failure on a 401, clears the email's failures on success.
+ *
+ * Every attempt is written down as a failure *before* it is evaluated and forgotten only when it
+ * turns out not to be one: concurrent guesses each see the others in flight, so however many arrive
+ * at once, no more than the limit are ever evaluated (issue 8, item 1). Only a JSON body reaches
+ * Better Auth: a form body (which it would parse too) is refused, never waved through.
  */
 export async function guardedSignIn(deps: Deps, request: Request, handle: (r: Request) => Promise<Response>) {
-  let email = "";
+  const type = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
+  if (!isJsonType(type)) {
+    return refused(415, "unsupported_media_type", "Send the request body as JSON (content-type: application/json)");
+  }
+  let body: unknown;
   try {
-    const body = (await request.clone().json()) as { email?: unknown };
-    if (typeof body.email === "string") email = body.email.trim().toLowerCase();
+    body = await request.clone().json();
   } catch {
-    return handle(request);
+    return refused(400, "malformed", "The request body is not valid JSON");
   }
+  const rawEmail = body && typeof body === "object" ? (body as { email?: unknown }).email : undefined;
+  if (typeof rawEmail !== "string" || rawEmail.trim() === "") {
+    return refused(422, "invalid", "email: Email is required");
+  }
+  const email = rawEmail.trim().toLowerCase();
   const ip = clientAddressOf(request.headers);
+
+  const [attempt] = await deps.db.insert(signInFailures).values({ email, ip }).returning({ id: signInFailures.id });
+  const forget = () => deps.db.delete(signInFailures).where(eq(signInFailures.id, attempt.id));
   const seen = await failures(deps, email, ip);
-  if (seen.email >= MAX_FAILURES_PER_EMAIL || seen.ip >= MAX_FAILURES_PER_IP) {
-    const message = `Too many failed sign-in attempts. Try again in ${FAILURE_WINDOW_MINUTES} minutes or reset your password.`;
-    // Our envelope, plus the top-level code/message the Better Auth client reads.
-    return Response.json(
-      { ...errorBody("rate_limited", message), code: "RATE_LIMITED", message },
-      { status: 429, headers: { "retry-after": String(FAILURE_WINDOW_MINUTES * 60) } },
-    );
+  // This attempt's own row is counted: more than the limit means the limit was already reached.
+  if (seen.email > MAX_FAILURES_PER_EMAIL || seen.ip > MAX_FAILURES_PER_IP) {
+    await forget();
+    return locked();
   }
-  const response = await handle(request);
-  if (response.status === 401 && email) {
-    await deps.db.insert(signInFailures).values({ email, ip });
-  } else if (response.ok && email) {
-    await clearSignInFailures(deps.db, email);
+  let response: Response;
+  try {
+    response = await handle(request);
+  } catch (err) {
+    await forget();
+    throw err;
   }
+  if (response.ok) await clearSignInFailures(deps.db, email);
+  else if (response.status !== 401) await forget();
   return response;
 }
 

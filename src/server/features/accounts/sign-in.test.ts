@@ -124,7 +124,7 @@ describe("POST /api/auth/sign-in/email", () => {
   it("answers a body that is not JSON in the envelope, without a 500", async () => {
     const res = await t.call("POST", "/api/auth/sign-in/email", { body: "{not json", ip: t.nextIp() });
     expect(res.status).toBe(400);
-    expect(res.json.error).toEqual({ code: "bad_request", message: "Invalid JSON in request body" });
+    expect(res.json.error).toEqual({ code: "malformed", message: "The request body is not valid JSON" });
   });
 
   it("answers 400 for a missing password without counting it as a failed attempt", async () => {

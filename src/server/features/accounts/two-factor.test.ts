@@ -2,8 +2,10 @@ import { createPublicKey, verify } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { twoFactors, users } from "../../db/schema/auth";
+import { totpUsedCodes } from "../../db/schema/totp-used-codes";
 import { createTestApp, type TestApp, type TestUser } from "../../testing/harness";
 import { parseTotpUri, totp, totpFromUri } from "../../testing/totp";
+import { TOTP_CODE_USED_MESSAGE } from "./totp-replay-guard";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -18,6 +20,9 @@ const auth = (path: string, body: unknown, cookie?: string) =>
   t.call("POST", `/api/auth${path}`, { body, cookie, ip: t.nextIp() });
 
 const me = (cookie: string) => t.call("GET", "/api/accounts/me", { cookie });
+
+/** The code of the next 30-second step: Better Auth accepts it too (a clock one step ahead). */
+const nextCode = (totpURI: string) => totpFromUri(totpURI, Date.now() + 30_000);
 
 /** Enrols a user in TOTP two-factor and confirms it with a code, as the security page does. */
 async function enrol(u: TestUser) {
@@ -92,7 +97,8 @@ describe("two-factor authentication (TOTP)", () => {
     expect(wrong.status).toBe(401);
     expect(wrong.json.error.message).toBe("Invalid code");
 
-    const verified = await auth("/two-factor/verify-totp", { code: totpFromUri(totpURI) }, signIn.cookie);
+    // The confirmation used the current code; the next step's code is accepted too (one step of drift).
+    const verified = await auth("/two-factor/verify-totp", { code: nextCode(totpURI) }, signIn.cookie);
     expect(verified.status).toBe(200);
     expect(verified.cookie).toContain("session_token");
     const after = await me(verified.cookie);
@@ -115,7 +121,7 @@ describe("two-factor authentication (TOTP)", () => {
     const bad = totpFromUri(totpURI) === "000000" ? "111111" : "000000";
     for (let i = 0; i < 5; i++)
       expect((await auth("/two-factor/verify-totp", { code: bad }, signIn.cookie)).status).toBe(401);
-    const late = await auth("/two-factor/verify-totp", { code: totpFromUri(totpURI) }, signIn.cookie);
+    const late = await auth("/two-factor/verify-totp", { code: nextCode(totpURI) }, signIn.cookie);
     expect(late.status).toBe(400);
     expect(late.json.error.message).toBe("Too many attempts. Please request a new code.");
     expect(late.cookie).not.toContain("session_token");
@@ -156,6 +162,76 @@ describe("two-factor authentication (TOTP)", () => {
     expect(signIn.status).toBe(200);
     expect(signIn.json.twoFactorRedirect).toBeUndefined();
     expect(signIn.cookie).toContain("session_token");
+  });
+});
+
+describe("a TOTP code is accepted once (issue 8, item 13)", () => {
+  it("refuses at sign-in the code that confirmed the enrolment", async () => {
+    const u = await t.createUser("program");
+    const { totpURI } = await enrol(u);
+    const signIn = await t.attemptSignIn(u.email, u.password);
+    expect(signIn.json.twoFactorRedirect).toBe(true);
+    const reused = await auth("/two-factor/verify-totp", { code: totpFromUri(totpURI) }, signIn.cookie);
+    expect(reused.status).toBe(401);
+    expect(reused.json.error.code).toBe("totp_code_used");
+    expect(reused.json.error.message).toBe(TOTP_CODE_USED_MESSAGE);
+    expect(reused.cookie).not.toContain("session_token");
+    // The challenge is still open: the next code signs in.
+    const fresh = await auth("/two-factor/verify-totp", { code: nextCode(totpURI) }, signIn.cookie);
+    expect(fresh.status).toBe(200);
+    expect((await me(fresh.cookie)).status).toBe(200);
+  });
+
+  it("a code that signed in once does not sign in again (a second challenge, same code)", async () => {
+    const u = await t.createUser("facility");
+    const { totpURI } = await enrol(u);
+    const code = nextCode(totpURI);
+    const first = await t.attemptSignIn(u.email, u.password);
+    const ok = await auth("/two-factor/verify-totp", { code }, first.cookie);
+    expect(ok.status).toBe(200);
+    const second = await t.attemptSignIn(u.email, u.password);
+    const replay = await auth("/two-factor/verify-totp", { code }, second.cookie);
+    expect(replay.status).toBe(401);
+    expect(replay.json.error.code).toBe("totp_code_used");
+    expect(replay.cookie).not.toContain("session_token");
+  });
+
+  it("a wrong code is not claimed: it stays an ordinary wrong code, counted by Better Auth", async () => {
+    const u = await t.createUser("program");
+    const { totpURI } = await enrol(u);
+    const signIn = await t.attemptSignIn(u.email, u.password);
+    const bad = nextCode(totpURI) === "000000" ? "111111" : "000000";
+    for (let i = 0; i < 2; i++) {
+      const wrong = await auth("/two-factor/verify-totp", { code: bad }, signIn.cookie);
+      expect(wrong.status).toBe(401);
+      expect(wrong.json.error.message).toBe("Invalid code");
+    }
+    expect(await t.deps.db.select().from(totpUsedCodes).where(eq(totpUsedCodes.userId, u.userId))).toHaveLength(1);
+  });
+
+  it("10 parallel verifications of one valid code: exactly one signs in", async () => {
+    const u = await t.createUser("facility");
+    const { totpURI } = await enrol(u);
+    const challenges = [];
+    for (let i = 0; i < 10; i++) challenges.push(await t.attemptSignIn(u.email, u.password));
+    const code = nextCode(totpURI);
+    const results = await Promise.all(challenges.map((c) => auth("/two-factor/verify-totp", { code }, c.cookie)));
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(9);
+    for (const r of results.filter((x) => x.status === 401)) expect(r.json.error.code).toBe("totp_code_used");
+  });
+
+  it("the confirmation of an enrolment cannot reuse a code either", async () => {
+    const u = await t.createUser("program");
+    const enabled = await auth("/two-factor/enable", { password: u.password }, u.cookie);
+    const { totpURI } = enabled.json as { totpURI: string };
+    const code = totpFromUri(totpURI);
+    const [a, b] = await Promise.all([
+      auth("/two-factor/verify-totp", { code }, u.cookie),
+      auth("/two-factor/verify-totp", { code }, u.cookie),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 401]);
   });
 });
 

@@ -20,13 +20,14 @@ async function requestAdmin(name = "Avery Admin", organizationName = "State Boar
   const email = `requester${seq}-${Date.now()}@board.test`;
   const res = await t.call("POST", "/api/accounts/sign-up", {
     body: { fullName: name, organizationName, email, password: "Board-member-2026", role: "admin" },
+    ip: t.nextIp(),
   });
   expect(res.status).toBe(201);
-  const [request] = await t.deps.db
-    .select()
-    .from(adminAccessRequests)
-    .where(eq(adminAccessRequests.userId, res.json.user.id));
-  return { id: request.id, userId: res.json.user.id as string, email, cookie: res.cookie };
+  // The sign-up answer names no account (ADR 006): the new session says who it is.
+  const me = await t.call("GET", "/api/accounts/me", { cookie: res.cookie });
+  const userId = me.json.user.id as string;
+  const [request] = await t.deps.db.select().from(adminAccessRequests).where(eq(adminAccessRequests.userId, userId));
+  return { id: request.id, userId, email, cookie: res.cookie };
 }
 
 const decide = (id: string, decision: string, cookie = superAdmin.cookie) =>

@@ -7,6 +7,7 @@ import type { Deps } from "../../lib/context";
 import { conflict, notFound } from "../../lib/errors";
 import { mailHtml } from "../../lib/mail";
 import { offsetOf } from "../../lib/pagination";
+import { SESSION_ENDED } from "../../lib/realtime";
 import { containsPattern } from "../../lib/search";
 
 export type OrganizationKind = "program" | "facility";
@@ -136,10 +137,12 @@ export async function setOrganizationVerification(deps: Deps, id: string, decisi
     return updated;
   });
   const coordinators = await deps.db
-    .select({ email: users.email, name: users.name })
+    .select({ userId: users.id, email: users.email, name: users.name })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(eq(memberships.organizationId, id));
+  // A rejection shuts members out at once (their next request is refused); open event streams too.
+  for (const c of coordinators) await deps.realtime.publish(deps.db, { userId: c.userId, type: SESSION_ENDED });
   const verified = decision === "verified";
   const signIn = `${deps.env.appUrl}/auth`;
   const what = org.kind === "program" ? "nursing program" : "healthcare facility";

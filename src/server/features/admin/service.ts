@@ -5,7 +5,7 @@ import { adminAccessRequests, profiles } from "../../db/schema/organizations";
 import { grantRole } from "../../lib/access";
 import type { Deps, Viewer } from "../../lib/context";
 import { AppError, conflict, notFound } from "../../lib/errors";
-import { mailHtml } from "../../lib/mail";
+import { mailHtml, redactMail } from "../../lib/mail";
 import { containsPattern } from "../../lib/search";
 
 export type AccessRequestStatus = "pending" | "approved" | "denied";
@@ -105,7 +105,7 @@ export async function decideAccessRequest(deps: Deps, viewer: Viewer, id: string
   return { id, status: decision };
 }
 
-/** The dev mailbox (D11): mail kept when no SMTP server is configured. */
+/** The dev mailbox (D11): mail kept when no SMTP server is configured, never with a live secret (issue 8, item 7). */
 export async function listMailbox(deps: Deps, q: { to?: string; limit: number }) {
   const rows = await deps.db
     .select()
@@ -113,5 +113,6 @@ export async function listMailbox(deps: Deps, q: { to?: string; limit: number })
     .where(q.to ? eq(sql`lower(${mailOutbox.to})`, q.to.toLowerCase()) : undefined)
     .orderBy(desc(mailOutbox.id))
     .limit(q.limit);
-  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+  // Stored mail carries no live secret (the mailer redacts them); older rows are redacted here too.
+  return rows.map((r) => ({ ...r, ...redactMail(r), createdAt: r.createdAt.toISOString() }));
 }

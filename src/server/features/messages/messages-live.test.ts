@@ -204,3 +204,66 @@ describe("two server instances on one PostgreSQL database", () => {
     }
   });
 });
+
+describe("a stream lives only as long as its session (issue 8, item 11)", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("signing out ends that session's open stream with 'signed-out'; the user's other sessions keep theirs", async () => {
+    const sender = await t.createUser("program");
+    const user = await t.createUser("student", { organizationId: sender.organizationId! });
+    const otherDevice = { ...user, cookie: await t.signIn(user.email, user.password) };
+    const stream = await openEvents(t, user);
+    const other = await openEvents(t, otherDevice);
+    try {
+      const out = await t.call("POST", "/api/auth/sign-out", { cookie: user.cookie, body: {} });
+      expect(out.status).toBe(200);
+      await stream.next("signed-out", 3000);
+      // Nothing more is delivered on the ended stream, while the other device's still hears events.
+      const sent = await t.call("POST", "/api/messages", {
+        cookie: sender.cookie,
+        body: body(user, "After sign-out"),
+      });
+      expect(sent.status).toBe(201);
+      await other.next("message.created");
+      await new Promise((r) => setTimeout(r, 100));
+      expect(stream.pending()).toEqual([]);
+    } finally {
+      await Promise.all([stream.close(), other.close()]);
+    }
+  });
+
+  it("signing out of all devices ends every stream of the user", async () => {
+    const user = await t.createUser("facility");
+    const second = { ...user, cookie: await t.signIn(user.email, user.password) };
+    const a = await openEvents(t, user);
+    const b = await openEvents(t, second);
+    try {
+      expect((await t.call("POST", "/api/auth/revoke-sessions", { cookie: user.cookie, body: {} })).status).toBe(200);
+      await a.next("signed-out", 3000);
+      await b.next("signed-out", 3000);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+
+  it("rejecting an organization ends its members' streams", async () => {
+    const member = await t.createUser("facility");
+    const admin = await t.createUser("admin");
+    const stream = await openEvents(t, member);
+    try {
+      const res = await t.call("POST", `/api/admin/organizations/${member.organizationId}/reject`, {
+        cookie: admin.cookie,
+      });
+      expect(res.status).toBe(200);
+      await stream.next("signed-out", 3000);
+    } finally {
+      await stream.close();
+    }
+  });
+});

@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { isoDate } from "../../../domain/dates";
 import { allow, programScope, requireViewer } from "../../lib/access";
 import { pageOf, pageQuerySchema } from "../../lib/pagination";
 import { createRouter, errorResponses, jsonContent } from "../../lib/router";
@@ -23,7 +24,7 @@ export const PlacementSchema = z
   })
   .openapi("Placement");
 
-const day = (name: string) => z.iso.date(`${name} must be a date (YYYY-MM-DD)`).optional();
+const day = (name: string) => isoDate(name).optional();
 
 const searchQuery = pageQuerySchema.omit({ order: true }).extend({
   specialty: z.string().trim().max(100).optional(),

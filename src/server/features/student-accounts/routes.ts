@@ -1,11 +1,13 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import {
   acceptInvitationSchema,
+  CHOOSE_PROGRAM,
   INVITATION_STATES_PUBLIC,
   SIGN_UP_CODE_SENT,
   studentSignUpConfirmSchema,
   studentSignUpSchema,
 } from "../../../domain/student-accounts";
+import { requireClientMailQuota } from "../../lib/mail-quota";
 import { createRouter, ErrorSchema, errorResponses, jsonContent } from "../../lib/router";
 import { acceptInvitation, confirmSignUp, getInvitation, requestSignUpCode } from "./service";
 
@@ -37,8 +39,27 @@ const InvitationSchema = z
   .openapi("PublicInvitation");
 
 const AccountCreatedSchema = z
-  .object({ userId: z.string(), studentId: z.string(), redirectTo: z.literal("/dashboard/student") })
+  .object({
+    userId: z.string(),
+    studentId: z.string(),
+    programName: z.string().openapi({ description: "The program the account is linked to" }),
+    redirectTo: z.literal("/dashboard/student"),
+  })
   .openapi("StudentAccountCreated");
+
+const ChooseProgramSchema = z
+  .object({
+    chooseProgram: z.literal(true),
+    message: z.string(),
+    programs: z.array(
+      z.object({
+        rosterEntryId: z.string(),
+        programName: z.string(),
+        addedAt: z.string().openapi({ description: "When the program added the email to its roster" }),
+      }),
+    ),
+  })
+  .openapi("StudentSignUpChooseProgram");
 
 const getInvitationRoute = createRoute({
   method: "get",
@@ -57,6 +78,7 @@ const acceptRoute = createRoute({
   request: { params: tokenParam, ...json(acceptInvitationSchema) },
   responses: {
     201: jsonContent(AccountCreatedSchema, "Signed in (session cookie set)"),
+    403: { ...errorResponses[403], description: "The inviting program is pending verification or was rejected" },
     404: errorResponses[404],
     409: errorResponses[409],
     410: gone,
@@ -73,6 +95,10 @@ const requestCodeRoute = createRoute({
   responses: {
     202: jsonContent(z.object({ message: z.string() }), "Accepted: check the email"),
     422: errorResponses[422],
+    429: {
+      description: "Too many requests from this address",
+      content: { "application/json": { schema: ErrorSchema } },
+    },
   },
 });
 
@@ -81,8 +107,11 @@ const confirmRoute = createRoute({
   path: "/confirm",
   tags: ["student accounts"],
   summary: "Confirm the code and set a password: creates the student's account and signs in",
+  description:
+    "Only an active roster entry of a verified program without an account links. When several such entries list the email and `rosterEntryId` names none of them, the answer is 200 with the programs to choose from: nothing is created and the code stays usable. A `rosterEntryId` not in that list is 422.",
   request: json(studentSignUpConfirmSchema),
   responses: {
+    200: jsonContent(ChooseProgramSchema, "Code right; choose the program (nothing created yet)"),
     201: jsonContent(AccountCreatedSchema, "Signed in (session cookie set)"),
     409: errorResponses[409],
     410: gone,
@@ -97,23 +126,29 @@ function appendCookies(c: { header: (n: string, v: string, o: { append: true }) 
 export const invitationRoutes = createRouter()
   .openapi(getInvitationRoute, async (c) => c.json(await getInvitation(c.var.deps, c.req.valid("param").token), 200))
   .openapi(acceptRoute, async (c) => {
-    const { userId, studentId, headers } = await acceptInvitation(
+    const { userId, studentId, programName, headers } = await acceptInvitation(
       c.var.deps,
       c.req.valid("param").token,
       c.req.valid("json").password,
       c.req.raw.headers,
     );
     appendCookies(c, headers);
-    return c.json({ userId, studentId, redirectTo: "/dashboard/student" as const }, 201);
+    return c.json({ userId, studentId, programName, redirectTo: "/dashboard/student" as const }, 201);
   });
 
 export const studentSignUpRoutes = createRouter()
   .openapi(requestCodeRoute, async (c) => {
+    // Issue 8, item 6: 20 requests an hour per client address (429 beyond), whatever the email.
+    await requireClientMailQuota(c.var.deps, c.req.raw.headers);
     await requestSignUpCode(c.var.deps, c.req.valid("json"));
     return c.json({ message: SIGN_UP_CODE_SENT }, 202);
   })
   .openapi(confirmRoute, async (c) => {
-    const { userId, studentId, headers } = await confirmSignUp(c.var.deps, c.req.valid("json"), c.req.raw.headers);
+    const result = await confirmSignUp(c.var.deps, c.req.valid("json"), c.req.raw.headers);
+    if (result.kind === "choose") {
+      return c.json({ chooseProgram: true as const, message: CHOOSE_PROGRAM, programs: result.programs }, 200);
+    }
+    const { userId, studentId, programName, headers } = result;
     appendCookies(c, headers);
-    return c.json({ userId, studentId, redirectTo: "/dashboard/student" as const }, 201);
+    return c.json({ userId, studentId, programName, redirectTo: "/dashboard/student" as const }, 201);
   });

@@ -1,9 +1,12 @@
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
-import { and, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import {
   INVITATION_EXPIRED,
   INVITATION_USED,
+  NO_ELIGIBLE_ROSTER,
+  NOT_A_LISTED_PROGRAM,
   type PublicInvitationState,
+  programNotVerifiedMessage,
   SIGN_UP_CODE_MAX_ATTEMPTS,
   SIGN_UP_CODE_TTL_MINUTES,
 } from "../../../domain/student-accounts";
@@ -16,16 +19,14 @@ import { grantRole } from "../../lib/access";
 import type { Deps } from "../../lib/context";
 import { AppError, conflict, invalid, notFound } from "../../lib/errors";
 import { mailHtml } from "../../lib/mail";
+import { takeRecipientMailQuota } from "../../lib/mail-quota";
 import { isUniqueViolation } from "../../lib/pg-errors";
 import { createAccount, findUserIdByEmail } from "../accounts/service";
-import { hashInvitationToken } from "../students/service";
+import { assertProgramMayLink, hashInvitationToken } from "../students/service";
 
 // D3: a student's account, by the program's invitation link or by signing up with the roster
 // email confirmed by a 6-digit code. Both end the same way: a Better Auth account with the roster
 // email (verified), the student role, the student_users link, and a signed-in session.
-
-/** Codes asked for one email within an hour beyond which no more mail is sent (the answer stays the same). */
-const MAX_CODES_PER_HOUR = 5;
 
 const gone = (message: string) => new AppError("gone", message, 410);
 
@@ -33,6 +34,10 @@ const gone = (message: string) => new AppError("gone", message, 410);
 // Shared: create the account and sign in
 
 type NewStudentAccount = { studentId: string; email: string; password: string; fullName: string };
+
+/** 403 for a roster entry of a program pending verification or rejected: it never links (D2, D3). */
+const programUnverified = (programName: string, status: "pending" | "rejected") =>
+  new AppError("program_unverified", programNotVerifiedMessage(programName, status), 403);
 
 /**
  * Creates the account for a roster entry and links it; `claim` runs in the same transaction as the
@@ -44,7 +49,7 @@ async function createStudentAccount(
   input: NewStudentAccount,
   requestHeaders: Headers,
   claim: (tx: Tx) => Promise<void>,
-): Promise<{ userId: string; headers: Headers }> {
+): Promise<{ userId: string; programName: string; headers: Headers }> {
   const email = input.email.toLowerCase();
   if (await findUserIdByEmail(deps, email)) {
     throw conflict("An account with this email already exists. Sign in with your email and password instead.");
@@ -56,19 +61,31 @@ async function createStudentAccount(
   if (linked) throw conflict("This student already has an account. Sign in with your email and password.");
 
   const [roster] = await deps.db
-    .select({ programName: organizations.name })
+    .select({ programName: organizations.name, programId: students.programId })
     .from(students)
     .innerJoin(organizations, eq(organizations.id, students.programId))
     .where(eq(students.id, input.studentId));
-  const userId = await createAccount(deps, {
-    email,
-    password: input.password,
-    fullName: input.fullName,
-    organizationName: roster?.programName ?? "",
-  });
+  if (!roster) throw gone(NO_ELIGIBLE_ROSTER);
+  let userId: string;
+  try {
+    userId = await createAccount(deps, {
+      email,
+      password: input.password,
+      fullName: input.fullName,
+      organizationName: roster.programName,
+    });
+  } catch (err) {
+    // A concurrent request created the account with this email first: the same 409, never a 500.
+    if (isUniqueViolation(err) || (await findUserIdByEmail(deps, email))) {
+      throw conflict("This student already has an account. Sign in with your email and password.");
+    }
+    throw err;
+  }
   try {
     await deps.db.transaction(async (tx) => {
       await claim(tx);
+      // The program may have been rejected since the checks: a pending or rejected program never links.
+      await assertProgramMayLink(tx, roster.programId);
       await grantRole(tx, userId, "student");
       await tx.insert(studentUsers).values({ userId, studentId: input.studentId });
     });
@@ -86,7 +103,7 @@ async function createStudentAccount(
     returnHeaders: true,
   });
   deps.log.info({ userId, studentId: input.studentId }, "student account created");
-  return { userId, headers };
+  return { userId, programName: roster.programName, headers };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -104,6 +121,7 @@ async function findInvitation(deps: Deps, token: string) {
       lastName: students.lastName,
       enrollmentStatus: students.enrollmentStatus,
       programName: organizations.name,
+      programStatus: organizations.verificationStatus,
       accountUserId: studentUsers.userId,
     })
     .from(studentInvitations)
@@ -117,10 +135,25 @@ async function findInvitation(deps: Deps, token: string) {
 
 function stateOf(row: Awaited<ReturnType<typeof findInvitation>>, now = new Date()): PublicInvitationState {
   if (row.acceptedAt || row.accountUserId) return "used";
+  // Only a verified program's link creates an account (D2): a pending or rejected one never links.
+  if (row.programStatus !== "verified") return "unverified";
   // A resent invitation ends the older ones (their expiry is set to the resend time); a student
   // withdrawn from the roster cannot start an account.
   if (row.expiresAt.getTime() <= now.getTime() || row.enrollmentStatus !== "active") return "expired";
   return "valid";
+}
+
+function messageFor(row: Awaited<ReturnType<typeof findInvitation>>, state: PublicInvitationState) {
+  switch (state) {
+    case "used":
+      return INVITATION_USED;
+    case "expired":
+      return INVITATION_EXPIRED;
+    case "unverified":
+      return programNotVerifiedMessage(row.programName, row.programStatus === "rejected" ? "rejected" : "pending");
+    default:
+      return null;
+  }
 }
 
 /** What /invite/:token shows: whether the link works, and whose it is. */
@@ -133,7 +166,7 @@ export async function getInvitation(deps: Deps, token: string) {
     programName: row.programName,
     email: state === "valid" ? row.email : null,
     expiresAt: row.expiresAt.toISOString(),
-    message: state === "used" ? INVITATION_USED : state === "expired" ? INVITATION_EXPIRED : null,
+    message: messageFor(row, state),
   };
 }
 
@@ -143,7 +176,10 @@ export async function acceptInvitation(deps: Deps, token: string, password: stri
   const state = stateOf(row);
   if (state === "used") throw gone(INVITATION_USED);
   if (state === "expired") throw gone(INVITATION_EXPIRED);
-  const { userId, headers } = await createStudentAccount(
+  if (state === "unverified") {
+    throw programUnverified(row.programName, row.programStatus === "rejected" ? "rejected" : "pending");
+  }
+  const { userId, programName, headers } = await createStudentAccount(
     deps,
     { studentId: row.studentId, email: row.email, password, fullName: `${row.firstName} ${row.lastName}` },
     requestHeaders,
@@ -163,7 +199,7 @@ export async function acceptInvitation(deps: Deps, token: string, password: stri
       if (claimed.length === 0) throw gone(INVITATION_USED);
     },
   );
-  return { userId, studentId: row.studentId, headers };
+  return { userId, studentId: row.studentId, programName, headers };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -174,14 +210,19 @@ async function codeHash(deps: Deps, id: string, code: string) {
   return createHmac("sha256", secret).update(`${id}:${code}`).digest("hex");
 }
 
-/** The roster entry an email signs up for: the most recently added active entry without an account. */
-async function rosterEntryFor(deps: Deps, email: string) {
-  const [row] = await deps.db
+/**
+ * The roster entries an email may sign up for, newest first: active, of a verified program (a
+ * pending or rejected program's entries never link, D2), without an account yet. Several programs
+ * may list one email: the student then chooses (never a silent link).
+ */
+async function eligibleRosterEntries(deps: Deps, email: string) {
+  return deps.db
     .select({
       id: students.id,
       firstName: students.firstName,
       lastName: students.lastName,
       programName: organizations.name,
+      addedAt: students.createdAt,
     })
     .from(students)
     .innerJoin(organizations, eq(organizations.id, students.programId))
@@ -190,12 +231,11 @@ async function rosterEntryFor(deps: Deps, email: string) {
       and(
         eq(sql`lower(${students.email})`, email),
         eq(students.enrollmentStatus, "active"),
+        eq(organizations.verificationStatus, "verified"),
         isNull(studentUsers.userId),
       ),
     )
-    .orderBy(desc(students.createdAt), desc(students.id))
-    .limit(1);
-  return row ?? null;
+    .orderBy(desc(students.createdAt), desc(students.id));
 }
 
 /**
@@ -206,19 +246,9 @@ export async function requestSignUpCode(deps: Deps, input: { email: string; full
   const email = input.email.toLowerCase();
   const signInUrl = `${deps.env.appUrl}/auth?role=student`;
 
-  const [recent] = await deps.db
-    .select({ n: count() })
-    .from(studentSignUpCodes)
-    .where(
-      and(
-        eq(sql`lower(${studentSignUpCodes.email})`, email),
-        gt(studentSignUpCodes.createdAt, new Date(Date.now() - 60 * 60 * 1000)),
-      ),
-    );
-  if (recent.n >= MAX_CODES_PER_HOUR) {
-    deps.log.warn({ reason: "too many codes" }, "student sign-up code not sent");
-    return;
-  }
+  // Issue 8, item 6: at most 3 such mails in 15 minutes (10 a day) per address; beyond, the
+  // answer stays the same and nothing is sent. (The per-client limit is checked by the route.)
+  if (!(await takeRecipientMailQuota(deps, email))) return;
 
   if (await findUserIdByEmail(deps, email)) {
     await deps.mailer.send({
@@ -238,14 +268,15 @@ export async function requestSignUpCode(deps: Deps, input: { email: string; full
     return;
   }
 
-  const entry = await rosterEntryFor(deps, email);
+  const entries = await eligibleRosterEntries(deps, email);
+  const entry = entries[0];
   if (!entry) {
     await deps.mailer.send({
       to: email,
       subject: "Your Clinical Placement Portal sign-up",
-      text: "Hello,\n\nSomeone asked to create a student account on the Clinical Placement Portal with this email, but it is not on any nursing program's roster. Ask your program coordinator to add this email to your program's roster (or to invite you), then try again.\n\nIf it was not you, ignore this mail.",
+      text: "Hello,\n\nSomeone asked to create a student account on the Clinical Placement Portal with this email, but it is not on the roster of any verified nursing program. Ask your program coordinator to add this email to your program's roster (or to invite you), then try again.\n\nIf it was not you, ignore this mail.",
       html: mailHtml("Your Clinical Placement Portal sign-up", [
-        "Someone asked to create a student account on the Clinical Placement Portal with this email, but it is not on any nursing program's roster.",
+        "Someone asked to create a student account on the Clinical Placement Portal with this email, but it is not on the roster of any verified nursing program.",
         "Ask your program coordinator to add this email to your program's roster (or to invite you), then try again.",
         "If it was not you, ignore this mail.",
       ]),
@@ -269,13 +300,19 @@ export async function requestSignUpCode(deps: Deps, input: { email: string; full
     fullName: input.fullName,
     expiresAt: new Date(now.getTime() + SIGN_UP_CODE_TTL_MINUTES * 60_000),
   });
+  // With several programs listing the email, the student chooses after entering the code.
+  const which =
+    entries.length === 1
+      ? `(${entry.programName})`
+      : `(${entries.length} nursing programs list this email on their roster: ${entries.map((e) => e.programName).join(", ")}; after entering the code you choose the one you are enrolled in)`;
   await deps.mailer.send({
     to: email,
     subject: `Your Clinical Placement Portal code: ${code}`,
-    text: `Hello ${entry.firstName},\n\nYour code to create your student account (${entry.programName}) is:\n\n${code}\n\nIt works for ${SIGN_UP_CODE_TTL_MINUTES} minutes. If you did not ask for it, ignore this mail.`,
+    secrets: [code],
+    text: `Hello ${entry.firstName},\n\nYour code to create your student account ${which} is:\n\n${code}\n\nIt works for ${SIGN_UP_CODE_TTL_MINUTES} minutes. If you did not ask for it, ignore this mail.`,
     html: mailHtml("Your sign-up code", [
       `Hello ${entry.firstName},`,
-      `Your code to create your student account (${entry.programName}) is: ${code}`,
+      `Your code to create your student account ${which} is: ${code}`,
       `It works for ${SIGN_UP_CODE_TTL_MINUTES} minutes. If you did not ask for it, ignore this mail.`,
     ]),
   });
@@ -283,12 +320,22 @@ export async function requestSignUpCode(deps: Deps, input: { email: string; full
 
 const CODE_GONE = "This code has expired or was replaced by a newer one. Ask for a new code.";
 
-/** Step 2: the code, checked (15 minutes, 5 attempts), then the account as an invitation makes it. */
+export type ProgramChoice = { rosterEntryId: string; programName: string; addedAt: string };
+
+export type ConfirmSignUpResult =
+  | { kind: "created"; userId: string; studentId: string; programName: string; headers: Headers }
+  | { kind: "choose"; programs: ProgramChoice[] };
+
+/**
+ * Step 2: the code, checked (15 minutes, 5 attempts), then the account as an invitation makes it.
+ * Once the code is right (the email is proven) and several eligible roster entries list the email,
+ * nothing is created and the code stays usable until the student names one of them (`rosterEntryId`).
+ */
 export async function confirmSignUp(
   deps: Deps,
-  input: { email: string; code: string; password: string },
+  input: { email: string; code: string; password: string; rosterEntryId?: string },
   requestHeaders: Headers,
-) {
+): Promise<ConfirmSignUpResult> {
   const email = input.email.toLowerCase();
   const now = new Date();
   const [row] = await deps.db
@@ -318,16 +365,28 @@ export async function confirmSignUp(
     );
   }
 
-  const [roster] = await deps.db
-    .select({ firstName: students.firstName, lastName: students.lastName, status: students.enrollmentStatus })
-    .from(students)
-    .where(eq(students.id, row.studentId));
-  if (roster?.status !== "active") throw gone(CODE_GONE);
+  const entries = await eligibleRosterEntries(deps, email);
+  if (entries.length === 0) throw gone(NO_ELIGIBLE_ROSTER);
+  let roster = entries[0];
+  if (input.rosterEntryId) {
+    const chosen = entries.find((e) => e.id === input.rosterEntryId);
+    if (!chosen) throw invalid([{ path: "rosterEntryId", message: NOT_A_LISTED_PROGRAM }], NOT_A_LISTED_PROGRAM);
+    roster = chosen;
+  } else if (entries.length > 1) {
+    return {
+      kind: "choose",
+      programs: entries.map((e) => ({
+        rosterEntryId: e.id,
+        programName: e.programName,
+        addedAt: e.addedAt.toISOString(),
+      })),
+    };
+  }
 
-  const { userId, headers } = await createStudentAccount(
+  const { userId, programName, headers } = await createStudentAccount(
     deps,
     {
-      studentId: row.studentId,
+      studentId: roster.id,
       email,
       password: input.password,
       fullName: row.fullName ?? `${roster.firstName} ${roster.lastName}`,
@@ -344,8 +403,8 @@ export async function confirmSignUp(
       await tx
         .update(studentInvitations)
         .set({ acceptedAt: new Date() })
-        .where(and(eq(studentInvitations.studentId, row.studentId), isNull(studentInvitations.acceptedAt)));
+        .where(and(eq(studentInvitations.studentId, roster.id), isNull(studentInvitations.acceptedAt)));
     },
   );
-  return { userId, studentId: row.studentId, headers };
+  return { kind: "created", userId, studentId: roster.id, programName, headers };
 }

@@ -180,7 +180,7 @@ describe("student sign-up with the roster email and a code (D3)", () => {
     // What each mailbox got differs.
     expect((await t.mailTo(roster))[0].subject).toMatch(/Your Clinical Placement Portal code: \d{6}/);
     const [strangerMail] = await t.mailTo(stranger);
-    expect(strangerMail.text).toMatch(/not on any nursing program's roster/);
+    expect(strangerMail.text).toMatch(/not on the roster of any verified nursing program/);
     expect(strangerMail.text).toMatch(/Ask your program coordinator/);
     expect((await t.mailTo(coordinator.email))[0].subject).toMatch(/already have/);
     // No code exists for the stranger.
@@ -199,7 +199,11 @@ describe("student sign-up with the roster email and a code (D3)", () => {
 
     const res = await confirm(to, code);
     expect(res.status, JSON.stringify(res.json)).toBe(201);
-    expect(res.json).toMatchObject({ studentId: s.id, redirectTo: "/dashboard/student" });
+    expect(res.json).toMatchObject({
+      studentId: s.id,
+      programName: "Lakeside School of Nursing",
+      redirectTo: "/dashboard/student",
+    });
     const me = await meWith(res.cookie);
     expect(me).toMatchObject({ role: "student", studentId: s.id, user: { email: to, name: "Casey M. Morgan" } });
 
@@ -251,18 +255,39 @@ describe("student sign-up with the roster email and a code (D3)", () => {
     expect((await confirm(email("nobody"), "123456")).status).toBe(410);
   });
 
-  it("links the most recently added active roster entry when the email is on several programs' rosters", async () => {
+  it("with several programs listing the email, asks which one (nothing created) and links the chosen one", async () => {
     const to = email("twice");
     const otherProgram = await createProgram(t, { name: "Hillcrest Nursing College" });
     const third = await createProgram(t, { name: "Withdrawn Program" });
-    await createStudent(t, program.id, { email: to, createdAt: new Date(Date.now() - 3 * 86_400_000) });
+    const older = await createStudent(t, program.id, { email: to, createdAt: new Date(Date.now() - 3 * 86_400_000) });
     const newest = await createStudent(t, otherProgram.id, { email: to, createdAt: new Date(Date.now() - 86_400_000) });
     await createStudent(t, third.id, { email: to, enrollmentStatus: "withdrawn" });
     await requestCode(to);
-    expect((await t.mailTo(to))[0].text).toContain("Hillcrest Nursing College");
-    const res = await confirm(to, await codeFrom(to));
-    expect(res.status).toBe(201);
-    expect(res.json.studentId).toBe(newest.id);
+    const mail = (await t.mailTo(to))[0];
+    expect(mail.text).toContain("Hillcrest Nursing College");
+    expect(mail.text).toContain("Lakeside School of Nursing");
+    const code = await codeFrom(to);
+
+    const ask = await confirm(to, code);
+    expect(ask.status, JSON.stringify(ask.json)).toBe(200);
+    expect(ask.json.chooseProgram).toBe(true);
+    expect(ask.json.message).toMatch(/Which program are you enrolled in\?/);
+    expect(ask.json.programs).toEqual([
+      { rosterEntryId: newest.id, programName: "Hillcrest Nursing College", addedAt: newest.createdAt.toISOString() },
+      { rosterEntryId: older.id, programName: "Lakeside School of Nursing", addedAt: older.createdAt.toISOString() },
+    ]);
+    expect(ask.cookie).toBe("");
+    expect(await db().select().from(users).where(eq(users.email, to))).toHaveLength(0);
+    const [stored] = await db().select().from(studentSignUpCodes).where(eq(studentSignUpCodes.email, to));
+    expect(stored.consumedAt).toBeNull();
+    expect(stored.attempts).toBe(0);
+
+    const res = await t.call("POST", "/api/accounts/student-sign-up/confirm", {
+      body: { email: to, code, password: PASSWORD, rosterEntryId: older.id },
+    });
+    expect(res.status, JSON.stringify(res.json)).toBe(201);
+    expect(res.json).toMatchObject({ studentId: older.id, programName: "Lakeside School of Nursing" });
+    expect((await meWith(res.cookie)).studentId).toBe(older.id);
   });
 
   it("names invalid fields (422): email, code format, weak password", async () => {

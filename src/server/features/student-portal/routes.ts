@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { APPLICATION_NOTES_MAX, APPLICATION_STATUSES } from "../../../domain/applications";
+import { isoDate } from "../../../domain/dates";
 import { EXPERIENCE_KINDS, experienceSchema, preferencesSchema } from "../../../domain/student-profile";
 import { COMPLIANCE_STATUSES } from "../../../domain/students";
 import { allow, requireViewer } from "../../lib/access";
@@ -73,7 +74,7 @@ const StudentPlacementSchema = PlacementSchema.extend({
   }),
 }).openapi("StudentPlacement");
 
-const day = (name: string) => z.iso.date(`${name} must be a date (YYYY-MM-DD)`).optional();
+const day = (name: string) => isoDate(name).optional();
 const placementQuery = pageQuerySchema.omit({ order: true }).extend({
   specialty: z.string().trim().max(100).optional(),
   startFrom: day("startFrom"),

@@ -1,6 +1,13 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
-import { ROSTER_COLUMNS } from "../../../domain/roster";
+import {
+  ROSTER_COLUMNS,
+  ROSTER_MAX_BYTES,
+  ROSTER_MAX_ROWS,
+  ROSTER_TOO_LARGE,
+  ROSTER_TOO_MANY_ROWS,
+  rosterLineCount,
+} from "../../../domain/roster";
 import { ENROLLMENT_FILTERS, INVITATION_STATES, STUDENT_SORTS } from "../../../domain/student-list";
 import { COMPLIANCE_STATUSES, studentInputSchema } from "../../../domain/students";
 import { allow, programScope, requireViewer } from "../../lib/access";
@@ -29,7 +36,6 @@ import {
 // any program (optionally one, by programId); everyone else gets 403 (D1).
 
 const ROSTER_ROLES = ["program", "admin", "super_admin"] as const;
-const MAX_ROSTER_BYTES = 20 * 1024 * 1024;
 
 const ApplicationCountsSchema = z
   .object({
@@ -117,14 +123,17 @@ const idParam = z.object({ id: z.string().openapi({ param: { name: "id", in: "pa
 const createBody = studentInputSchema.extend({ programId: programIdQuery });
 const updateBody = studentInputSchema.partial();
 const rosterBody = z.object({
-  csv: z.string({ error: "csv is required" }).max(MAX_ROSTER_BYTES, "The roster file is larger than 20 MB"),
+  csv: z
+    .string({ error: "csv is required" })
+    .max(ROSTER_MAX_BYTES, ROSTER_TOO_LARGE)
+    .refine((csv) => rosterLineCount(csv) <= ROSTER_MAX_ROWS, ROSTER_TOO_MANY_ROWS),
   programId: programIdQuery,
 });
 
 const rosterLimit = bodyLimit({
-  maxSize: MAX_ROSTER_BYTES + 64 * 1024,
+  maxSize: ROSTER_MAX_BYTES + 64 * 1024,
   onError: () => {
-    throw new AppError("too_large", "The roster file is larger than 20 MB", 413);
+    throw new AppError("too_large", ROSTER_TOO_LARGE, 413);
   },
 });
 

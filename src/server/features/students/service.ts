@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import { parseRoster, type RosterColumn } from "../../../domain/roster";
+import { programNotVerifiedMessage } from "../../../domain/student-accounts";
 import {
   DEFAULT_SORT_ORDER,
   type EnrollmentFilter,
@@ -503,12 +504,27 @@ export async function importRoster(db: DbOrTx, programId: string, csv: string) {
 export const hashInvitationToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /**
+ * D2/D3: a program pending verification (or rejected) may prepare its roster, but none of its
+ * roster entries may be linked to an account: it cannot invite, and its links do not work. 403.
+ */
+export async function assertProgramMayLink(db: DbOrTx, programId: string) {
+  const [org] = await db
+    .select({ name: organizations.name, status: organizations.verificationStatus })
+    .from(organizations)
+    .where(eq(organizations.id, programId));
+  if (org && org.status !== "verified") {
+    throw new AppError("program_unverified", programNotVerifiedMessage(org.name, org.status), 403);
+  }
+}
+
+/**
  * Invites (or re-invites) a student to create their account: a fresh invitation valid for 7 days,
  * emailed with its link. Older pending invitations of the student stop working once the new mail is sent.
  */
 export async function inviteStudent(deps: Deps, viewer: Viewer, scope: Scope, id: string) {
   const { db } = deps;
   const student = await getStudentItem(db, scope, id);
+  await assertProgramMayLink(db, student.programId);
   if (student.invitation.state === "accepted") throw conflict("This student already has an account");
   if (student.enrollmentStatus === "withdrawn") {
     throw conflict("This student is withdrawn from the roster: reinstate them before inviting");
@@ -551,6 +567,7 @@ export async function inviteStudent(deps: Deps, viewer: Viewer, scope: Scope, id
         { label: "Create your account", url: link },
       ),
       link,
+      secrets: [token],
     });
   } catch (err) {
     deps.log.error({ err, studentId: id }, "invitation mail failed");

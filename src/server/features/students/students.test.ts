@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { organizations } from "../../db/schema/organizations";
 import { studentInvitations, students } from "../../db/schema/students";
 import { createCoordinator, createFacility, createProgram, createStudent } from "../../testing/factories";
 import { createTestApp, type TestApp, type TestUser } from "../../testing/harness";
@@ -676,6 +677,55 @@ describe("POST /api/students/{id}/invite", () => {
     const s = await createStudent(t, programB.id);
     expect((await post(`/api/students/${s.id}/invite`, admin)).status).toBe(200);
     expect(await t.mailTo(s.email)).toHaveLength(1);
+  });
+});
+
+describe("a program pending verification or rejected (issue 8: roster capture)", () => {
+  it("may prepare its roster (add, import) but cannot invite: 403 with the reason, and no mail", async () => {
+    const pending = await createProgram(t, { name: "Pending Valley Nursing", verified: false });
+    const coord = await createCoordinator(t, pending.id, "program");
+    const victim = "victim.of.pending@lakeside.edu";
+    // The email is also on a verified program's roster: preparing still works (D2).
+    await createStudent(t, programA.id, { email: victim });
+    const added = await post("/api/students", coord, { firstName: "Vic", lastName: "Tim", email: victim });
+    expect(added.status, JSON.stringify(added.json)).toBe(201);
+    const imported = await post("/api/students/import", coord, {
+      csv: "first_name,last_name,email\nIm,Ported,imported.by.pending@lakeside.edu\n",
+    });
+    expect(imported.status).toBe(200);
+    expect(imported.json.added).toBe(1);
+
+    const res = await post(`/api/students/${added.json.id}/invite`, coord);
+    expect(res.status).toBe(403);
+    expect(res.json.error).toMatchObject({
+      code: "program_unverified",
+      message:
+        "Pending Valley Nursing is pending verification: it can invite students and link their accounts once a platform administrator verifies it.",
+    });
+    // An admin cannot invite on its behalf either.
+    expect((await post(`/api/students/${added.json.id}/invite`, admin)).status).toBe(403);
+    expect(
+      await t.deps.db.select().from(studentInvitations).where(eq(studentInvitations.studentId, added.json.id)),
+    ).toEqual([]);
+    expect(await t.mailTo(victim)).toHaveLength(0);
+    // Another program's coordinator still gets 404 for that student, not the reason.
+    expect((await post(`/api/students/${added.json.id}/invite`, coordB)).status).toBe(404);
+  });
+
+  it("a rejected program cannot invite, nor an admin for it", async () => {
+    const rejected = await createProgram(t, { name: "Rejected Ridge College", verified: false });
+    await t.deps.db
+      .update(organizations)
+      .set({ verificationStatus: "rejected" })
+      .where(eq(organizations.id, rejected.id));
+    const coord = await createCoordinator(t, rejected.id, "program");
+    const s = await createStudent(t, rejected.id);
+    expect((await post(`/api/students/${s.id}/invite`, coord)).status).toBe(403);
+    // Nor an admin on its behalf: its roster entries never link to an account.
+    const res = await post(`/api/students/${s.id}/invite`, admin);
+    expect(res.status).toBe(403);
+    expect(res.json.error.code).toBe("program_unverified");
+    expect(res.json.error.message).toMatch(/Rejected Ridge College was not verified/);
   });
 });
 

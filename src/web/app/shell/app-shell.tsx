@@ -2,6 +2,7 @@ import { X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import { useState } from "react";
 import { Outlet, useLocation } from "react-router";
+import { isAdmin } from "@/domain/roles";
 import type { Me } from "@/web/features/auth/api";
 import { Header } from "./header";
 import { areaOf, NAVIGATION } from "./navigation";
@@ -16,6 +17,8 @@ export function AppShell({ me }: { me: Me }) {
   const area = areaOf(pathname, me.role);
   const items = NAVIGATION[area];
   const pendingOrg = me.organization?.verificationStatus === "pending";
+  // Every API route but "who am I" refuses a rejected organization's members: say why, once.
+  const rejectedOrg = me.organization?.verificationStatus === "rejected" && !me.roles.some((r) => isAdmin(r));
 
   return (
     <div className="min-h-screen">
@@ -56,7 +59,14 @@ export function AppShell({ me }: { me: Me }) {
               organization.
             </div>
           ) : null}
-          <Outlet />
+          {rejectedOrg ? (
+            <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-900">
+              <strong>{me.organization?.name} was not approved by the platform's administrators.</strong> Its pages are
+              closed. If you think this is a mistake, contact the platform's administrators.
+            </div>
+          ) : (
+            <Outlet />
+          )}
         </main>
       </div>
     </div>

@@ -21,6 +21,12 @@ export function useLiveEvents() {
       "application.updated",
       refresh([["applications"], ["dashboard"], ["student"], ["students"], ["placements"], ["placed-students"]]),
     );
+    // The session ended (signed out elsewhere, revoked, organization rejected): stop listening and
+    // let "who am I" decide where the user goes.
+    source.addEventListener("signed-out", () => {
+      source.close();
+      void queryClient.invalidateQueries({ queryKey: ["me"] });
+    });
     return () => source.close();
   }, [queryClient]);
 }

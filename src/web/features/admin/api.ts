@@ -60,3 +60,25 @@ export function useDecideOrganization() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["admin", "organizations"] }),
   });
 }
+
+// Emails on more than one program's roster (issue 8): the programs, the linked one, students' reports.
+
+export type RosterClaimFilter = { search?: string; reported?: "true" | "false"; page: number };
+export const ROSTER_CLAIMS_PAGE_SIZE = 10;
+
+export const rosterClaimsQuery = (f: RosterClaimFilter) =>
+  queryOptions({
+    queryKey: ["admin", "roster-claims", f],
+    queryFn: async () =>
+      unwrap(
+        await api.api.admin["roster-claims"].$get({
+          query: {
+            search: f.search || undefined,
+            reported: f.reported,
+            page: String(f.page),
+            pageSize: String(ROSTER_CLAIMS_PAGE_SIZE),
+          },
+        }),
+      ),
+    placeholderData: keepPreviousData,
+  });

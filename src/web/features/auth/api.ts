@@ -39,6 +39,17 @@ export async function requestStudentSignUpCode(input: { email: string; fullName?
   return unwrap(await api.api.accounts["student-sign-up"].$post({ json: input }));
 }
 
-export async function confirmStudentSignUp(input: { email: string; code: string; password: string }) {
+/**
+ * Confirms the code: either the account is created (and signed in), or, when several programs list
+ * the email, the programs to choose from (`chooseProgram`); resubmit with the chosen `rosterEntryId`.
+ */
+export async function confirmStudentSignUp(input: {
+  email: string;
+  code: string;
+  password: string;
+  rosterEntryId?: string;
+}) {
   return unwrap(await api.api.accounts["student-sign-up"].confirm.$post({ json: input }));
 }
+
+export type ProgramChoice = { rosterEntryId: string; programName: string; addedAt: string };

@@ -105,3 +105,22 @@ export function useDeleteExperience() {
     onSuccess: invalidate,
   });
 }
+
+// Programs' claims on the student's email (issue 8): the program the account is linked to, the other
+// programs listing the email (name and date only), and "Not my program".
+
+const rosterClaims = api.api.me.student["roster-claims"];
+
+export const rosterClaimsQuery = queryOptions({
+  queryKey: ["student", "roster-claims"],
+  queryFn: async () => unwrap(await rosterClaims.$get()),
+});
+export type RosterClaims = Awaited<ReturnType<NonNullable<typeof rosterClaimsQuery.queryFn>>>;
+
+export function useReportRosterClaim() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) => unwrap(await rosterClaims[":id"].report.$post({ param: { id } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["student", "roster-claims"] }),
+  });
+}

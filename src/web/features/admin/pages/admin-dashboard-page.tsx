@@ -4,6 +4,7 @@ import { Button } from "@/web/components/ui/button";
 import { PageHeader } from "@/web/components/ui/page-header";
 import { useMe } from "@/web/features/auth/api";
 import { AccessRequestsPanel } from "../components/access-requests-panel";
+import { RosterClaimsPanel } from "../components/roster-claims-panel";
 
 export default function AdminDashboardPage() {
   const me = useMe();
@@ -34,6 +35,7 @@ export default function AdminDashboardPage() {
         }
       />
       {isSuperAdmin ? <AccessRequestsPanel /> : null}
+      <RosterClaimsPanel />
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useQueryClient } from "@tanstack/react-query";
 import { Controller, useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { type SignUpInput, signUpSchema } from "@/domain/auth";
@@ -6,7 +7,7 @@ import { Button } from "@/web/components/ui/button";
 import { Field } from "@/web/components/ui/field";
 import { Input } from "@/web/components/ui/input";
 import { ApiError } from "@/web/lib/api-client";
-import { signUp } from "../api";
+import { meQuery, signUp } from "../api";
 import { RoleChooser } from "./role-chooser";
 
 const FIELDS = [
@@ -23,10 +24,18 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
     defaultValues: { fullName: "", organizationName: "", email: "", password: "", role: "program" },
   });
   const { errors, isSubmitting } = form.formState;
+  const queryClient = useQueryClient();
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      await signUp(values);
+      const { message } = await signUp(values);
+      // The answer is the same for a new email and one that already has an account (ADR 006): a
+      // new account is signed in; otherwise its owner got a mail.
+      const me = await queryClient.fetchQuery({ ...meQuery, staleTime: 0 });
+      if (!me) {
+        toast.success("Check your email", { description: message });
+        return;
+      }
       toast.success("Account created!", { description: "Welcome to Clinical Placement Portal" });
       onSignedUp();
     } catch (err) {

@@ -38,17 +38,19 @@ export default function InvitePage() {
         ) : invitation.data.state === "valid" ? (
           <SetPassword token={token} invitation={invitation.data} />
         ) : (
-          <Problem
-            title={
-              invitation.data.state === "used" ? "This invitation was already used" : "This invitation has expired"
-            }
-            message={invitation.data.message ?? ""}
-          />
+          <Problem title={PROBLEM_TITLES[invitation.data.state]} message={invitation.data.message ?? ""} />
         )}
       </Card>
     </main>
   );
 }
+
+const PROBLEM_TITLES = {
+  used: "This invitation was already used",
+  expired: "This invitation has expired",
+  // The program is pending verification or was rejected: its links never create an account.
+  unverified: "This program cannot invite students",
+} as const;
 
 function Problem({ title, message }: { title: string; message: string }) {
   return (
@@ -86,14 +88,17 @@ function SetPassword({
   const submit = form.handleSubmit(async (values) => {
     try {
       const result = await acceptInvitation(token, values.password);
-      toast.success("Account created!", { description: "Welcome to Clinical Placement Portal" });
+      toast.success("Account created!", {
+        description: `Welcome to Clinical Placement Portal. Your program: ${result.programName}`,
+      });
       await queryClient.fetchQuery({ ...meQuery, staleTime: 0 });
       navigate(result.redirectTo, { replace: true });
     } catch (err) {
       if (err instanceof ApiError) {
         const issue = err.issues.find((i) => i.path === "password");
         if (issue) form.setError("password", { message: issue.message });
-        if (err.status === 410) await queryClient.invalidateQueries({ queryKey: ["invitation", token] });
+        if (err.status === 410 || err.status === 403)
+          await queryClient.invalidateQueries({ queryKey: ["invitation", token] });
       }
       toast.error("Sign up failed", { description: err instanceof Error ? err.message : "Please try again." });
     }

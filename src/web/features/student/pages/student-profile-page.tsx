@@ -27,6 +27,7 @@ import {
   useSavePreferences,
 } from "../api";
 import { ExperienceDialog } from "../components/experience-dialog";
+import { RosterClaimsCard } from "../components/roster-claims-card";
 import { TagListInput } from "../components/tag-list-input";
 
 /** /student/profile: academic record (read-only), preferences, experience, goals, accommodations. */
@@ -160,6 +161,7 @@ function Profile() {
             </dl>
           </CardContent>
         </Card>
+        <RosterClaimsCard />
       </TabsContent>
 
       <TabsContent value="preferences">

@@ -1,7 +1,7 @@
 import { Download, FileUp, Upload } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
 import { toast } from "sonner";
-import { ROSTER_COLUMNS, ROSTER_TEMPLATE } from "@/domain/roster";
+import { ROSTER_COLUMNS, ROSTER_MAX_BYTES, ROSTER_TEMPLATE, ROSTER_TOO_LARGE } from "@/domain/roster";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from "@/web/components/ui/dialog";
@@ -11,7 +11,6 @@ import { Table, TBody, TD, TH, THead, TR } from "@/web/components/ui/table";
 import { ApiError } from "@/web/lib/api-client";
 import { previewRoster, type RosterImportResult, type RosterPreview, useImportRoster } from "../api";
 
-const MAX_BYTES = 20 * 1024 * 1024;
 /** Rows drawn at once in the preview; the counts above it always cover the whole file. */
 const PREVIEW_ROWS_SHOWN = 300;
 
@@ -51,8 +50,8 @@ export function RosterImportDialog({ programId }: { programId?: string }) {
 
   async function onFile(file: File | undefined) {
     if (!file) return;
-    if (file.size > MAX_BYTES) {
-      setStep({ kind: "choose", error: "The file is larger than 20 MB. Split it into smaller files." });
+    if (file.size > ROSTER_MAX_BYTES) {
+      setStep({ kind: "choose", error: ROSTER_TOO_LARGE });
       return;
     }
     setStep({ kind: "checking", fileName: file.name });

@@ -1,0 +1,133 @@
+import type { Context, MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { AppEnv } from "./context";
+import { errorBody } from "./errors";
+
+// What every response and every state-changing request goes through (issue 8, items 9, 10, 12):
+// security headers, a same-origin check, JSON-only bodies and body-size limits.
+
+const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * The built app loads only its own hashed scripts (no inline script). Styles allow inline: sonner
+ * and Radix set styles at run time. The API reference (/api/docs) is the one page with an inline
+ * script (Scalar's configuration) and gets its own policy.
+ */
+export const APP_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join("; ");
+
+const DOCS_CSP = APP_CSP.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'");
+
+/** Security headers on every response; `no-store` on every API answer (they carry student data). */
+export function securityHeaders(opts: { https: boolean }): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    await next();
+    const h = c.res.headers;
+    const isApi = c.req.path.startsWith("/api");
+    if (!h.has("content-security-policy"))
+      h.set("content-security-policy", c.req.path.startsWith("/api/docs") ? DOCS_CSP : APP_CSP);
+    h.set("x-frame-options", "DENY");
+    h.set("x-content-type-options", "nosniff");
+    h.set("referrer-policy", "strict-origin-when-cross-origin");
+    h.set("cross-origin-opener-policy", "same-origin");
+    h.set("permissions-policy", "camera=(), microphone=(), geolocation=(), payment=()");
+    if (opts.https) h.set("strict-transport-security", "max-age=31536000; includeSubDomains");
+    // Answers of the API are personal (education records, FERPA): never kept by a browser or proxy.
+    // The reference UI's script is the one public, cacheable file under /api.
+    if (isApi && c.req.path !== "/api/docs/scalar.js") h.set("cache-control", "no-store");
+    if (!isApi && !h.has("cache-control") && (h.get("content-type") ?? "").includes("text/html"))
+      h.set("cache-control", "no-cache");
+  };
+}
+
+/** The origin (scheme://host[:port]) of a URL, or null when it is not one. */
+function originOf(url: string | null | undefined): string | null {
+  if (!url || url === "null") return null;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Cross-site request forgery: a state-changing API request from a browser must come from our own
+ * pages. Browsers send Origin (and Sec-Fetch-Site) on every cross-origin POST; a request whose
+ * Origin is neither APP_URL nor the host it was sent to is refused. Requests without either header
+ * (curl, scripts with a bearer token) carry no ambient cookie from a victim's browser and pass.
+ */
+export function sameOriginGuard(appUrl: string): MiddlewareHandler<AppEnv> {
+  const appOrigin = originOf(appUrl);
+  return async (c, next) => {
+    if (!STATE_CHANGING.has(c.req.method)) return next();
+    const origin = c.req.header("origin");
+    const site = c.req.header("sec-fetch-site");
+    const requestOrigin = originOf(c.req.url);
+    const host = c.req.header("host");
+    const fromUs = (o: string | null) =>
+      o !== null && (o === appOrigin || o === requestOrigin || (host !== undefined && new URL(o).host === host));
+    if (origin !== undefined) {
+      if (!fromUs(originOf(origin))) return refuseCrossSite(c);
+    } else if (site === "cross-site" || site === "same-site") {
+      return refuseCrossSite(c);
+    }
+    return next();
+  };
+}
+
+function refuseCrossSite(c: Context) {
+  return c.json(
+    errorBody("cross_site_refused", "This request did not come from the portal's own pages and was refused"),
+    403,
+  );
+}
+
+/**
+ * Request bodies of the API are JSON. A form-encoded or multipart body (what an HTML form on
+ * another site can send without a preflight) is refused with 415, including on Better Auth's
+ * routes, which would otherwise accept form bodies (and skip our sign-in guard).
+ */
+export const jsonBodiesOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!STATE_CHANGING.has(c.req.method)) return next();
+  const type = (c.req.header("content-type") ?? "").split(";")[0].trim().toLowerCase();
+  // No content type: a bodiless call (our client's POST /withdraw), which nothing parses as a form.
+  if (!type || isJsonType(type)) return next();
+  return c.json(
+    errorBody("unsupported_media_type", "Send the request body as JSON (content-type: application/json)"),
+    415,
+  );
+};
+
+export const isJsonType = (type: string) => type === "application/json" || type.endsWith("+json");
+
+/** Default limit of a request body under /api; routes that take more (roster files) declare their own. */
+export const DEFAULT_BODY_LIMIT = 256 * 1024;
+
+export type BodyLimitRule = { path: RegExp; maxSize: number; message: string };
+
+/**
+ * Body-size limits for /api: the first rule whose path matches, else DEFAULT_BODY_LIMIT. Checked on
+ * the declared length and on the bytes as they arrive (a chunked body cannot slip past), before
+ * any handler reads the body, so a huge body costs the server nothing.
+ */
+export function bodyLimits(rules: BodyLimitRule[]): MiddlewareHandler<AppEnv> {
+  const make = (maxSize: number, message: string) =>
+    bodyLimit({ maxSize, onError: (c) => c.json(errorBody("too_large", message), 413) as Response });
+  const fallback = make(DEFAULT_BODY_LIMIT, `The request body is larger than ${DEFAULT_BODY_LIMIT / 1024} kB`);
+  const limited = rules.map((r) => ({ path: r.path, limit: make(r.maxSize, r.message) }));
+  return async (c, next) => {
+    if (!STATE_CHANGING.has(c.req.method)) return next();
+    const rule = limited.find((r) => r.path.test(c.req.path));
+    return (rule?.limit ?? fallback)(c, next);
+  };
+}
