@@ -76,6 +76,7 @@ function playwright() {
   summary.push(`end to end: ${p} passed, ${f} failed`);
 }
 
+check("lock file complete (npm ci)", process.execPath, [path.join(root, "scripts/complete-lock.mjs"), "--check"]);
 check("lint (Biome)", bin("biome"), ["check", "."]);
 check("types (tsc)", bin("tsc"), ["--noEmit", "-p", "."]);
 vitest("unit + API on PGlite", "vitest-pglite.json", { TEST_DATABASE_URL: "" });
