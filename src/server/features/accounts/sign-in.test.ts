@@ -119,7 +119,8 @@ describe("POST /api/auth/sign-in/email", () => {
     expect(res.status).toBe(429);
     expect(res.json.error).toEqual({ code: "rate_limited", message: "Too many requests. Please try again later." });
     expect(Number(res.headers.get("x-retry-after"))).toBeGreaterThan(0);
-  });
+    // 61 password checks: generous on a loaded 2-core machine.
+  }, 120_000);
 
   it("answers a body that is not JSON in the envelope, without a 500", async () => {
     const res = await t.call("POST", "/api/auth/sign-in/email", { body: "{not json", ip: t.nextIp() });
