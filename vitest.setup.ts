@@ -11,5 +11,8 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.mocked(console.error).mockRestore();
-  expect(errors.map((args) => args.map(String).join(" ")), "console.error during the test").toEqual([]);
+  expect(
+    errors.map((args) => args.map(String).join(" ")),
+    "console.error during the test",
+  ).toEqual([]);
 });

@@ -1,11 +1,16 @@
 import { describe, expect, it } from "vitest";
 import {
+  applicationNoteLabel,
   applicationStatusLabel,
   applicationStatusTone,
   applicationSubmissionSchema,
+  applyWindowRefusal,
   compareByStudentViewOrder,
   isWithdrawable,
+  rotationPhase,
+  submissionStudents,
   submittedMessage,
+  withdrawalRule,
 } from "./applications";
 
 describe("application status labels per view (spec section 4)", () => {
@@ -63,5 +68,60 @@ describe("application rules", () => {
   it("'Application submitted', with the count for a bulk", () => {
     expect(submittedMessage(1)).toBe("Application submitted");
     expect(submittedMessage(3)).toBe("3 applications submitted");
+  });
+});
+
+describe("issue 9: dates, withdrawals, notes", () => {
+  const today = "2026-05-10";
+  it("applying: open before the start; once started only with late joiners; never once ended", () => {
+    const p = (startDate: string, endDate: string, allowLateJoiners = false) => ({
+      startDate,
+      endDate,
+      allowLateJoiners,
+    });
+    expect(applyWindowRefusal(p("2026-05-11", "2026-06-30"), today)).toBeNull();
+    expect(applyWindowRefusal(p("2026-05-10", "2026-06-30"), today)?.code).toBe("rotation_started");
+    expect(applyWindowRefusal(p("2026-05-01", "2026-06-30", true), today)).toBeNull();
+    expect(applyWindowRefusal(p("2026-04-01", "2026-05-09", true), today)?.code).toBe("rotation_ended");
+    // The end date is still part of the rotation.
+    expect(rotationPhase("2026-04-01", "2026-05-10", today)).toBe("current");
+  });
+
+  it("withdrawal: before and during (leaving early), never an approved rotation after it ended", () => {
+    const a = (status: string, startDate: string, endDate: string) =>
+      withdrawalRule({ status, startDate, endDate }, today);
+    expect(a("approved", "2026-06-01", "2026-07-01")).toEqual({ allowed: true, leavingEarly: false, freesSeat: true });
+    expect(a("approved", "2026-05-01", "2026-07-01")).toEqual({ allowed: true, leavingEarly: true, freesSeat: true });
+    expect(a("pending", "2026-05-01", "2026-07-01")).toEqual({ allowed: true, leavingEarly: false, freesSeat: false });
+    expect(a("approved", "2026-04-01", "2026-05-01")).toMatchObject({ allowed: false });
+    expect(a("pending", "2026-04-01", "2026-05-01")).toMatchObject({ allowed: true });
+    expect(a("rejected", "2026-06-01", "2026-07-01")).toMatchObject({ allowed: false });
+    expect(a("withdrawn", "2026-06-01", "2026-07-01")).toMatchObject({ allowed: false });
+  });
+
+  it("bulk: each student's own note or none; the older shape still means one note for each", () => {
+    const placementId = crypto.randomUUID();
+    const [x, y] = [crypto.randomUUID(), crypto.randomUUID()];
+    const per = applicationSubmissionSchema.parse({
+      placementId,
+      students: [{ studentId: x, notes: " a " }, { studentId: y }],
+    });
+    expect(submissionStudents(per)).toEqual([
+      { studentId: x, notes: "a" },
+      { studentId: y, notes: null },
+    ]);
+    const old = applicationSubmissionSchema.parse({ placementId, studentIds: [x, y, x], notes: "n" });
+    expect(submissionStudents(old)).toEqual([
+      { studentId: x, notes: "n" },
+      { studentId: y, notes: "n" },
+    ]);
+    expect(
+      applicationSubmissionSchema.safeParse({ placementId, students: [{ studentId: x }], notes: "n" }).success,
+    ).toBe(false);
+  });
+
+  it("labels whose note it is", () => {
+    expect(applicationNoteLabel("program", "student")).toBe("Note from your program");
+    expect(applicationNoteLabel("student", "student")).toBe("Your note");
   });
 });

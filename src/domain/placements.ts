@@ -153,6 +153,8 @@ export const placementInputSchema = z
     endDate: isoDay("End date"),
     capacity: wholeNumber("Capacity", 1, PLACEMENT_CAPACITY_MAX),
     status: z.enum(["draft", "active", "closed"], { error: "Status must be draft, active or closed" }).default("draft"),
+    /** 'Accept applications after the rotation starts' (issue 9): late joiners until the end date. */
+    allowLateJoiners: z.boolean({ error: "Accept late joiners must be true or false" }).optional().default(false),
   })
   .superRefine((v, ctx) => {
     if (v.startDate && v.endDate && v.endDate < v.startDate) {
@@ -183,3 +185,92 @@ export function placedPhase(startDate: string, endDate: string, today: string): 
   if (endDate < today) return "past";
   return startDate <= today ? "current" : "upcoming";
 }
+
+// ---------------------------------------------------------------------------------------------
+// Issue 9: publishing by dates, and a department's seats. 'today' is YYYY-MM-DD (the server uses
+// the database's current_date); a rotation runs from its start date to its end date, both included,
+// so a rotation starting today has started (the phases are rotationPhase() of ./applications).
+
+export const LATE_JOINERS_LABEL = "Accept applications after the rotation starts";
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const dayParts = (d: string) => ({ y: d.slice(0, 4), m: MONTHS[Number(d.slice(5, 7)) - 1], d: Number(d.slice(8, 10)) });
+
+/** 'Feb 28, 2020' (spec section 9's 'MMM d, yyyy'), without time zones. */
+export function dayLabel(day: string): string {
+  const p = dayParts(day);
+  return `${p.m} ${p.d}, ${p.y}`;
+}
+
+/** 'Mar 1–Apr 30, 2034'; 'Dec 1, 2033–Feb 28, 2034' across years. */
+export function dateRangeLabel(startDate: string, endDate: string): string {
+  const a = dayParts(startDate);
+  const b = dayParts(endDate);
+  return a.y === b.y ? `${a.m} ${a.d}–${b.m} ${b.d}, ${b.y}` : `${dayLabel(startDate)}–${dayLabel(endDate)}`;
+}
+
+/**
+ * Why a placement cannot be active as of `today` (created as active, published, re-published or
+ * edited into active), naming the field: null when it may. A rotation that ended stays in the
+ * facility's history but is never offered again; one under way only with late joiners allowed.
+ */
+export function publishRefusal(
+  p: { startDate: string; endDate: string; allowLateJoiners: boolean },
+  today: string,
+): { path: "startDate" | "endDate"; message: string } | null {
+  if (p.endDate < today) {
+    return {
+      path: "endDate",
+      message: `This rotation ended on ${dayLabel(p.endDate)}: a past rotation stays in your history and cannot be published`,
+    };
+  }
+  if (p.startDate <= today && !p.allowLateJoiners) {
+    return {
+      path: "startDate",
+      message: `This rotation started on ${dayLabel(p.startDate)}: publish it only with '${LATE_JOINERS_LABEL}' ticked`,
+    };
+  }
+  return null;
+}
+
+/** Takes applications on `today`: not ended, and not started unless late joiners are allowed. */
+export const acceptsApplications = (
+  p: { startDate: string; endDate: string; allowLateJoiners: boolean },
+  today: string,
+) => p.endDate >= today && (p.startDate > today || p.allowLateJoiners);
+
+/**
+ * The most seats that `claims` hold on any one day of [startDate, endDate]: the busiest day, not
+ * the sum of every overlapping claim (two successive rotations of 6 never hold 12 at once).
+ */
+export function peakSeats(
+  claims: readonly { startDate: string; endDate: string; seats: number }[],
+  startDate: string,
+  endDate: string,
+): number {
+  const inRange = claims.filter((c) => c.seats > 0 && c.startDate <= endDate && c.endDate >= startDate);
+  // The busiest day is the first day of the range or the first day of some claim within it.
+  const days = new Set([startDate, ...inRange.map((c) => c.startDate).filter((d) => d > startDate)]);
+  let peak = 0;
+  for (const day of days) {
+    let sum = 0;
+    for (const c of inRange) if (c.startDate <= day && c.endDate >= day) sum += c.seats;
+    peak = Math.max(peak, sum);
+  }
+  return peak;
+}
+
+/** '4 West Med-Surg has 10 seats; placements overlapping Mar 1–Apr 30, 2034 already take 9: at most 1 more'. */
+export function departmentSeatsMessage(
+  d: { name: string; capacity: number },
+  range: { startDate: string; endDate: string },
+  taken: number,
+  takenBy: "placements" | "approved students" = "placements",
+): string {
+  const free = Math.max(0, d.capacity - taken);
+  return `${d.name} has ${d.capacity} seat${d.capacity === 1 ? "" : "s"}; ${takenBy} overlapping ${dateRangeLabel(range.startDate, range.endDate)} already take ${taken}: ${free === 0 ? "no seat left" : `at most ${free} more`}`;
+}
+
+/** The placement form's hint: '3 of 10 seats free for these dates'. */
+export const seatsFreeLabel = (free: number, capacity: number) =>
+  `${free} of ${capacity} seat${capacity === 1 ? "" : "s"} free for these dates`;

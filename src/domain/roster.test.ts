@@ -55,3 +55,29 @@ describe("parseRoster", () => {
     expect(parseRoster("name,phone\nA,1").missingColumns).toEqual(["first_name", "last_name", "email"]);
   });
 });
+
+describe("parseRoster specialties (issue 9)", () => {
+  it("maps known synonyms to the catalogue and refuses anything else, naming the allowed values", () => {
+    const csv = [
+      "First Name,Last Name,Email,Specialty",
+      "Ann,Lee,ann@x.edu,ICU",
+      "Bo,Ng,bo@x.edu,Med-Surg",
+      "Cy,Ray,cy@x.edu,L&D",
+      "Di,Fox,di@x.edu,Underwater Basket Weaving",
+      "Ed,Kay,ed@x.edu,",
+    ].join("\n");
+    const r = parseRoster(csv);
+    expect(r.rows.map((row) => row.values?.specialtyInterest ?? null)).toEqual([
+      "Intensive Care (ICU)",
+      "Medical-Surgical",
+      "Obstetrics / Labor & Delivery",
+      null,
+      null,
+    ]);
+    expect(r.rows[3].errors).toHaveLength(1);
+    expect(r.rows[3].errors[0]).toMatch(
+      /^Unknown specialty "Underwater Basket Weaving"\. Use one of: Medical-Surgical/,
+    );
+    expect(r.rows[4].errors).toEqual([]);
+  });
+});

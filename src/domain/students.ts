@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { canonicalSpecialty, unknownSpecialtyMessage } from "./specialties";
 
 export const COMPLIANCE_STATUSES = ["pending", "compliant", "incomplete"] as const;
 export type ComplianceStatus = (typeof COMPLIANCE_STATUSES)[number];
@@ -40,6 +41,21 @@ export const gpaSchema = z
     return n.toFixed(2);
   });
 
+/**
+ * A student's specialty interest (issue 9): empty, or a specialty of the catalogue. Synonyms
+ * ("ICU", "Med-Surg", "L&D", "ER") are stored under the catalogue's name; anything else is refused
+ * naming the allowed values, in the form, the API and each row of a roster import.
+ */
+function specialtyInterestSchema() {
+  return optionalText(100, "Specialty interest").transform((v, ctx) => {
+    if (v === null) return null;
+    const known = canonicalSpecialty(v);
+    if (known) return known;
+    ctx.addIssue({ code: "custom", message: unknownSpecialtyMessage(v) });
+    return z.NEVER;
+  });
+}
+
 export const studentInputSchema = z.object({
   firstName: z
     .string({ error: "First name is required" })
@@ -59,7 +75,7 @@ export const studentInputSchema = z.object({
     .pipe(z.email("Invalid email address")),
   phone: optionalText(40, "Phone"),
   gpa: gpaSchema,
-  specialtyInterest: optionalText(100, "Specialty interest"),
+  specialtyInterest: specialtyInterestSchema(),
 });
 export type StudentInput = z.input<typeof studentInputSchema>;
 export type StudentValues = z.output<typeof studentInputSchema>;

@@ -210,6 +210,14 @@ const MATRIX: Row[] = [
     }),
   },
   { route: "DELETE /api/facility/departments/:id", allowed: FACILITY_SIDE, ok: 404 },
+  {
+    route: "GET /api/facility/departments/:id/seats",
+    allowed: FACILITY_SIDE,
+    ok: 404,
+    request: () => ({
+      path: `/api/facility/departments/${randomUUID()}/seats?startDate=2031-03-01&endDate=2031-04-30`,
+    }),
+  },
   { route: "GET /api/facility/placements", allowed: FACILITY_SIDE, ok: 200 },
   { route: "GET /api/facility/placements/options", allowed: FACILITY_SIDE, ok: 200 },
   { route: "GET /api/facility/placements/:id", allowed: FACILITY_SIDE, ok: 404 },
@@ -310,6 +318,12 @@ const MATRIX: Row[] = [
   { route: "POST /api/students/:id/withdraw", allowed: PROGRAM_SIDE, ok: 404 },
   { route: "POST /api/students/:id/reinstate", allowed: PROGRAM_SIDE, ok: 404 },
   { route: "POST /api/students/:id/invite", allowed: PROGRAM_SIDE, ok: 404 },
+  // Issue 9: a coordinator invites their own program; an admin must name one (422 without).
+  {
+    route: "POST /api/students/invite-all",
+    allowed: PROGRAM_SIDE,
+    ok: (who) => (who === "program" ? 200 : 422),
+  },
 ];
 
 let t: TestApp;

@@ -8,6 +8,7 @@ import { Scalar } from "@scalar/hono-api-reference";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { ROSTER_MAX_BYTES, ROSTER_TOO_LARGE } from "../domain/roster";
+import { matchWebRoute } from "../domain/web-routes";
 import type { Database } from "./db/client";
 import type { Env } from "./env";
 import { accountRoutes } from "./features/accounts/routes";
@@ -26,6 +27,7 @@ import { placementRoutes } from "./features/placements/routes";
 import { adminRosterClaimRoutes, myRosterClaimRoutes } from "./features/student-accounts/roster-claims-routes";
 import { invitationRoutes, studentSignUpRoutes } from "./features/student-accounts/routes";
 import { studentPortalRoutes } from "./features/student-portal/routes";
+import { inviteAllRoutes } from "./features/students/invite-all";
 import { studentRoutes } from "./features/students/routes";
 import { sessionMiddleware } from "./lib/access";
 import { createAuth } from "./lib/auth";
@@ -74,6 +76,7 @@ export function createApp(opts: AppOptions) {
     appUrl: env.appUrl,
     secret: opts.secret,
     production: env.NODE_ENV === "production",
+    port: env.PORT,
     log,
     // "Try again in 15 minutes or reset your password": a reset lifts the sign-in lockout.
     onPasswordReset: (user) => clearSignInFailures(database.db, user.email),
@@ -150,6 +153,7 @@ export function createApp(opts: AppOptions) {
     .route("/api/facility/placements", facilityPlacementRoutes)
     .route("/api/facility/applications", facilityApplicationRoutes)
     .route("/api/facility/placed-students", placedStudentRoutes)
+    .route("/api/students", inviteAllRoutes)
     .route("/api/students", studentRoutes)
     .route("/api/invitations", invitationRoutes)
     .route("/api/accounts/student-sign-up", studentSignUpRoutes)
@@ -188,8 +192,10 @@ export function createApp(opts: AppOptions) {
     app.use("*", serveStatic({ root: path.relative(process.cwd(), WEB_DIST) }));
     // A missing asset is a 404, never the app shell (which the browser would refuse as a script).
     app.get("/assets/*", (c) => c.text("Not found", 404));
-    // Read per request (a small, OS-cached file): a rebuild is served without a restart.
-    app.get("*", (c) => c.html(readFileSync(indexFile, "utf8")));
+    // Read per request (a small, OS-cached file): a rebuild is served without a restart. A path that
+    // is no page of the web app (src/domain/web-routes.ts) gets the same shell with 404, so the
+    // app still shows its 'Page not found' page while crawlers and tools see the truth.
+    app.get("*", (c) => c.html(readFileSync(indexFile, "utf8"), matchWebRoute(c.req.path) ? 200 : 404));
   }
 
   app.onError((err, c) => {

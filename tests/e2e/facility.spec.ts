@@ -143,10 +143,11 @@ test("a facility coordinator publishes a placement, reviews its applications and
   await expect(queue).toContainText(nameOf(approved));
   await queue.getByRole("button", { name: `Accept ${nameOf(approved)}'s application to ${title}` }).click();
   const review = page.getByRole("dialog");
-  await expect(review.getByRole("heading", { name: "Approve application" })).toBeVisible();
+  // The dialog speaks the dashboard's words (Accept / Decline, issue 9).
+  await expect(review.getByRole("heading", { name: "Accept application" })).toBeVisible();
   await review.getByLabel("Notes to the program (optional)").fill("Report to the unit at 7:00 on day one.");
   await checkAccessible(page);
-  await review.getByRole("button", { name: "Approve" }).click();
+  await review.getByRole("button", { name: "Accept" }).click();
   await expect(page.getByText("Application updated")).toBeVisible();
   await expect(review).toBeHidden();
   await expect.poll(() => stat(page, "Placed Students")).toBe(before.placed + 1);

@@ -18,6 +18,8 @@ export type AuthDeps = {
   appUrl: string;
   secret: string;
   production: boolean;
+  /** The port the server listens on: in development its loopback addresses are trusted origins. */
+  port?: number;
   log?: Logger;
   /** Called after a password was reset by email (the sign-in lockout is lifted there). */
   onPasswordReset?: (user: { id: string; email: string }) => Promise<void>;
@@ -28,7 +30,24 @@ export const APP_NAME = "Clinical Placement Portal";
 const silentLogger = createLogger("silent");
 
 /** Better Auth at /api/auth/*: email+password, sessions, reset, TOTP two-factor, JWT/JWKS, rate limit. */
-export function createAuth({ db, mailer, appUrl, secret, production, log, onPasswordReset }: AuthDeps) {
+/**
+ * The origins Better Auth accepts sign-ins from: APP_URL's, and in development also the addresses
+ * the server itself answers on this machine (http://localhost:PORT, http://127.0.0.1:PORT,
+ * http://[::1]:PORT), so a newcomer opening any of them can sign in. Never in production: there
+ * only APP_URL counts.
+ */
+export function trustedOriginsFor(appUrl: string, production: boolean, port?: number): string[] {
+  const origins = [new URL(appUrl).origin];
+  if (!production && port) {
+    for (const host of ["localhost", "127.0.0.1", "[::1]"]) {
+      const o = `http://${host}:${port}`;
+      if (!origins.includes(o)) origins.push(o);
+    }
+  }
+  return origins;
+}
+
+export function createAuth({ db, mailer, appUrl, secret, production, port, log, onPasswordReset }: AuthDeps) {
   const quotaDeps = { db, mailer, log: log ?? silentLogger };
   return betterAuth({
     // Better Auth's own messages go to our JSON log, not to the console.
@@ -50,7 +69,7 @@ export function createAuth({ db, mailer, appUrl, secret, production, log, onPass
     basePath: "/api/auth",
     secret,
     telemetry: { enabled: false },
-    trustedOrigins: [appUrl],
+    trustedOrigins: trustedOriginsFor(appUrl, production, port),
     database: drizzleAdapter(db, { provider: "pg", schema: authSchema }),
     // Accounts are made through /api/accounts/sign-up (roles and organization in one step, D2),
     // or by invitation; the bare Better Auth sign-up endpoint is closed.

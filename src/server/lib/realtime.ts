@@ -1,22 +1,51 @@
-import { sql } from "drizzle-orm";
+import { and, asc, eq, gt, sql } from "drizzle-orm";
+import { PgTransaction } from "drizzle-orm/pg-core";
 import pg from "pg";
-import type { Database, DbOrTx } from "../db/client";
+import type { Database, Db, DbOrTx } from "../db/client";
+import { portalEvents } from "../db/schema/events";
 import type { Logger } from "./logger";
 
-// Live events through PostgreSQL LISTEN/NOTIFY: every server instance listens on one channel and
-// hands each event to the SSE connections of the user it is for. On PGlite the same channel works
-// inside the one process; on PostgreSQL it crosses instances. Payloads carry ids, not records.
+// Live events (ADR 008). `publish` stores the event in `portal_events` in the caller's transaction
+// and NOTIFYs its id (with the event, when small) on commit; every server instance LISTENs on one
+// channel and hands each event to the SSE streams of the user it is for. The table gives every event
+// a durable, ordered id: a stream that reconnects with Last-Event-ID is replayed what it missed.
+// On PGlite the channel works inside the one process; on PostgreSQL it crosses instances.
 
 export const CHANNEL = "portal_events";
 
 /** Sent to a user's streams when one of their sessions may have ended: each stream checks its own. */
 export const SESSION_ENDED = "session.ended";
 
+/** Local signals to a stream, never stored: the instance stops; or live events may have been missed. */
+export const SHUTDOWN = "shutdown";
+export const MAY_HAVE_MISSED = "realtime.gap";
+
+/** How long events are kept for replay. */
+export const RETENTION_HOURS = 24;
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
+
+/** NOTIFY payloads stay below PostgreSQL's 8000-byte limit: a larger event is announced by id only. */
+const MAX_PAYLOAD = 7000;
+
+/**
+ * Publishing transactions take this lock from their publish to their commit, so ids are handed out
+ * and committed in the same order: a stream that has sent id n has seen every committed id below n
+ * (a later commit can never appear below it), which is what makes Last-Event-ID replay gap-free.
+ * Two-int advisory keys: a key space apart from the single-bigint keys used elsewhere.
+ */
+const ORDER_LOCK = sql`pg_advisory_xact_lock(1886352500, 1)`;
+
 export type PortalEvent = { userId: string; type: string; data?: Record<string, unknown> };
-type Listener = (event: PortalEvent) => void;
+/** An event as stored: `id` orders it among all events (local signals have none). */
+export type LiveEvent = PortalEvent & { id?: number };
+type Listener = (event: LiveEvent) => void;
 
 export type Realtime = {
-  /** Sends an event to a user's open connections on every instance (inside `tx` when given: sent on commit). */
+  /**
+   * Stores an event for a user's open connections on every instance and announces it; inside `tx`
+   * when given (sent on commit, never for a rollback). Call it last in a transaction: publishing
+   * transactions are serialized from here to their commit.
+   */
   publish(db: DbOrTx, event: PortalEvent): Promise<void>;
   subscribe(userId: string, listener: Listener): () => void;
   /** Resolves once this instance listens; SSE connections wait for it. */
@@ -24,16 +53,61 @@ export type Realtime = {
   close(): Promise<void>;
 };
 
+/** A user's stored events after `afterId`, oldest first (at most `limit`). */
+export async function eventsAfter(db: Db, userId: string, afterId: number, limit: number): Promise<LiveEvent[]> {
+  const rows = await db
+    .select({ id: portalEvents.id, userId: portalEvents.userId, type: portalEvents.type, data: portalEvents.data })
+    .from(portalEvents)
+    .where(and(eq(portalEvents.userId, userId), gt(portalEvents.id, afterId)))
+    .orderBy(asc(portalEvents.id))
+    .limit(limit);
+  return rows;
+}
+
+/** The id range still kept: a Last-Event-ID outside it cannot be replayed exactly. */
+export async function keptRange(db: Db): Promise<{ oldest: number | null; newest: number | null }> {
+  const [row] = await db
+    .select({
+      oldest: sql<string | null>`min(${portalEvents.id})`,
+      newest: sql<string | null>`max(${portalEvents.id})`,
+    })
+    .from(portalEvents);
+  return {
+    oldest: row?.oldest == null ? null : Number(row.oldest),
+    newest: row?.newest == null ? null : Number(row.newest),
+  };
+}
+
+/** The newest id of a user's events (0 when none is kept). */
+export async function newestEventId(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ id: sql<string | null>`max(${portalEvents.id})` })
+    .from(portalEvents)
+    .where(eq(portalEvents.userId, userId));
+  return row?.id == null ? 0 : Number(row.id);
+}
+
 export function createRealtime(database: Database, log: Logger): Realtime {
+  const db = database.db;
   const listeners = new Map<string, Set<Listener>>();
+  const dispatch = (event: LiveEvent) => {
+    for (const l of listeners.get(event.userId) ?? []) l(event);
+  };
   const deliver = (payload: string) => {
-    let event: PortalEvent;
+    let event: LiveEvent & { large?: boolean };
     try {
-      event = JSON.parse(payload) as PortalEvent;
+      event = JSON.parse(payload) as LiveEvent & { large?: boolean };
     } catch {
       return;
     }
-    for (const l of listeners.get(event.userId) ?? []) l(event);
+    if (typeof event.id !== "number" || !listeners.has(event.userId)) return;
+    if (!event.large) return dispatch(event);
+    // Announced by id only: this user's streams catch up from the table (their replay path).
+    dispatch({ userId: event.userId, type: MAY_HAVE_MISSED });
+  };
+  /** Every open stream replays from its last id: after the LISTEN connection was lost and regained. */
+  const catchUpAll = () => {
+    for (const userId of listeners.keys()) dispatch({ userId, type: MAY_HAVE_MISSED });
   };
 
   let stop: () => Promise<void> = async () => {};
@@ -48,19 +122,29 @@ export function createRealtime(database: Database, log: Logger): Realtime {
     const url = (pool.options as { connectionString?: string }).connectionString;
     let client: pg.Client | null = null;
     let closed = false;
-    // A dedicated connection (a pooled one would be handed to queries); reconnects after a drop.
-    const connect = async () => {
+    let everConnected = false;
+    // A dedicated connection (a pooled one would be handed to queries); reconnects after a drop,
+    // then tells every stream to replay from its last id what was announced meanwhile.
+    const connect = async (): Promise<void> => {
       if (closed) return;
       const c = new pg.Client({ connectionString: url });
       c.on("notification", (msg) => msg.payload && deliver(msg.payload));
-      c.on("error", (err) => {
+      let lost = false;
+      const reconnect = (err: unknown) => {
+        if (lost || closed) return;
+        lost = true;
         log.warn({ err }, "realtime listener lost its connection; reconnecting");
         client = null;
-        setTimeout(() => void connect().catch(() => undefined), 1000);
-      });
+        c.end().catch(() => undefined);
+        setTimeout(() => void connect().catch(reconnect), 1000);
+      };
+      c.on("error", reconnect);
+      c.on("end", () => reconnect(new Error("connection ended")));
       await c.connect();
       await c.query(`listen ${CHANNEL}`);
       client = c;
+      if (everConnected) catchUpAll();
+      everConnected = true;
     };
     ready = connect();
     stop = async () => {
@@ -71,9 +155,36 @@ export function createRealtime(database: Database, log: Logger): Realtime {
   // Never an unhandled rejection: a failed LISTEN is logged; publishing still works.
   ready = ready.catch((err) => log.error({ err }, "realtime: could not LISTEN"));
 
+  // Replay needs a day of events, not more.
+  const prune = () =>
+    db
+      .delete(portalEvents)
+      .where(sql`${portalEvents.createdAt} < now() - make_interval(hours => ${RETENTION_HOURS})`)
+      .catch((err) => log.warn({ err }, "realtime: could not prune old events"));
+  const pruning = setInterval(() => void prune(), PRUNE_EVERY_MS);
+  pruning.unref();
+
+  const store = async (tx: DbOrTx, event: PortalEvent) => {
+    await tx.execute(sql`select ${ORDER_LOCK}`);
+    // One statement: the row, then NOTIFY with its id (the whole event when it fits).
+    await tx.execute(sql`
+      with e as (
+        insert into ${portalEvents} (user_id, type, data)
+        values (${event.userId}, ${event.type}, ${JSON.stringify(event.data ?? {})}::jsonb)
+        returning id, user_id, type, data
+      ), p as (
+        select json_build_object('id', e.id, 'userId', e.user_id, 'type', e.type, 'data', e.data)::text as full,
+               json_build_object('id', e.id, 'userId', e.user_id, 'type', e.type, 'large', true)::text as brief
+        from e
+      )
+      select pg_notify(${CHANNEL}, case when octet_length(p.full) <= ${MAX_PAYLOAD} then p.full else p.brief end) from p`);
+  };
+
   return {
-    async publish(db, event) {
-      await db.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify(event)})`);
+    async publish(target, event) {
+      // Inside the caller's transaction when there is one; its own otherwise (the lock lasts to commit).
+      if (target instanceof PgTransaction) await store(target, event);
+      else await target.transaction((tx) => store(tx, event));
     },
     subscribe(userId, listener) {
       const set = listeners.get(userId) ?? new Set<Listener>();
@@ -81,13 +192,14 @@ export function createRealtime(database: Database, log: Logger): Realtime {
       set.add(listener);
       return () => {
         set.delete(listener);
-        if (set.size === 0) listeners.delete(userId);
+        if (set.size === 0 && listeners.get(userId) === set) listeners.delete(userId);
       };
     },
     ready,
     async close() {
+      clearInterval(pruning);
       // Ends every open event stream of this instance, so a graceful stop is not held up by them.
-      for (const [userId, set] of listeners) for (const l of set) l({ userId, type: "shutdown" });
+      for (const [userId, set] of listeners) for (const l of set) l({ userId, type: SHUTDOWN });
       listeners.clear();
       await stop();
     },

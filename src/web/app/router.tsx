@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate, type RouteObject, useParams } from "react-router";
+import { documentTitle, route } from "@/domain/web-routes";
 import { RequireRole } from "./require-role";
 
 // Route-level code splitting: each page is its own chunk.
@@ -20,89 +21,112 @@ const FACILITY = ["facility", "admin", "super_admin"] as const;
 const ADMIN = ["admin", "super_admin"] as const;
 
 export const routes: RouteObject[] = [
-  { path: "/", ...page(() => import("@/web/features/landing/pages/landing-page")) },
-  { path: "/student", ...page(() => import("@/web/features/landing/pages/student-landing-page")) },
-  { path: "/auth", ...page(() => import("@/web/features/auth/pages/auth-page")) },
-  { path: "/reset-password", ...page(() => import("@/web/features/auth/pages/reset-password-page")) },
-  { path: "/invite/:token", ...page(() => import("@/web/features/auth/pages/invite-page")) },
-  { path: "/facility/*", element: <FacilityRedirect /> },
+  { path: route("/"), ...page(() => import("@/web/features/landing/pages/landing-page")) },
+  { path: route("/student"), ...page(() => import("@/web/features/landing/pages/student-landing-page")) },
+  { path: route("/auth"), ...page(() => import("@/web/features/auth/pages/auth-page")) },
+  { path: route("/reset-password"), ...page(() => import("@/web/features/auth/pages/reset-password-page")) },
+  { path: route("/invite/:token"), ...page(() => import("@/web/features/auth/pages/invite-page")) },
+  { path: route("/terms"), ...page(() => import("@/web/features/landing/pages/terms-page")) },
+  { path: route("/privacy"), ...page(() => import("@/web/features/landing/pages/privacy-page")) },
+  { path: route("/facility/*"), element: <FacilityRedirect /> },
   {
     element: <RequireRole roles={[...PROGRAM]} />,
     children: [
-      { path: "/dashboard/program", ...page(() => import("@/web/features/dashboard/pages/program-dashboard-page")) },
-      { path: "/students", ...page(() => import("@/web/features/students/pages/students-page")) },
-      { path: "/students/:id", ...page(() => import("@/web/features/students/pages/student-detail-page")) },
-      { path: "/students/:id/compliance", ...section("StudentCompliancePage") },
-      { path: "/placements", ...page(() => import("@/web/features/placements/pages/placements-page")) },
-      { path: "/applications", ...page(() => import("@/web/features/applications/pages/applications-page")) },
-      { path: "/calendar", ...section("CalendarPage") },
+      {
+        path: route("/dashboard/program"),
+        ...page(() => import("@/web/features/dashboard/pages/program-dashboard-page")),
+      },
+      { path: route("/students"), ...page(() => import("@/web/features/students/pages/students-page")) },
+      { path: route("/students/:id"), ...page(() => import("@/web/features/students/pages/student-detail-page")) },
+      { path: route("/students/:id/compliance"), ...section("StudentCompliancePage") },
+      { path: route("/placements"), ...page(() => import("@/web/features/placements/pages/placements-page")) },
+      { path: route("/applications"), ...page(() => import("@/web/features/applications/pages/applications-page")) },
+      { path: route("/calendar"), ...section("CalendarPage") },
     ],
   },
   {
     element: <RequireRole roles={[...FACILITY]} />,
     children: [
-      { path: "/dashboard/facility", ...page(() => import("@/web/features/dashboard/pages/facility-dashboard-page")) },
       {
-        path: "/dashboard/facility/placements",
+        path: route("/dashboard/facility"),
+        ...page(() => import("@/web/features/dashboard/pages/facility-dashboard-page")),
+      },
+      {
+        path: route("/dashboard/facility/placements"),
         ...page(() => import("@/web/features/placements/pages/facility-placements-page")),
       },
       {
-        path: "/dashboard/facility/applications",
+        path: route("/dashboard/facility/applications"),
         ...page(() => import("@/web/features/applications/pages/facility-applications-page")),
       },
       {
-        path: "/dashboard/facility/students",
+        path: route("/dashboard/facility/students"),
         ...page(() => import("@/web/features/applications/pages/placed-students-page")),
       },
-      { path: "/dashboard/facility/calendar", ...section("CalendarPage") },
+      { path: route("/dashboard/facility/calendar"), ...section("CalendarPage") },
     ],
   },
   {
     element: <RequireRole roles={[...ADMIN]} />,
     children: [
-      { path: "/dashboard/admin", ...page(() => import("@/web/features/admin/pages/admin-dashboard-page")) },
+      { path: route("/dashboard/admin"), ...page(() => import("@/web/features/admin/pages/admin-dashboard-page")) },
       {
-        path: "/dashboard/admin/programs",
+        path: route("/dashboard/admin/programs"),
         lazy: async () => ({ Component: (await import("@/web/features/admin/pages/organizations-page")).ProgramsPage }),
       },
       {
-        path: "/dashboard/admin/facilities",
+        path: route("/dashboard/admin/facilities"),
         lazy: async () => ({
           Component: (await import("@/web/features/admin/pages/organizations-page")).FacilitiesPage,
         }),
       },
-      { path: "/dashboard/admin/analytics", ...section("AdminAnalyticsPage") },
-      { path: "/dashboard/admin/settings", ...section("AdminSettingsPage") },
+      { path: route("/dashboard/admin/analytics"), ...section("AdminAnalyticsPage") },
+      { path: route("/dashboard/admin/settings"), ...section("AdminSettingsPage") },
     ],
   },
   // Spec section 6: /dashboard/student also admits super_admin; the other student pages student and admin.
   {
     element: <RequireRole roles={["student", "admin", "super_admin"]} fallback="/auth?role=student" />,
     children: [
-      { path: "/dashboard/student", ...page(() => import("@/web/features/dashboard/pages/student-dashboard-page")) },
+      {
+        path: route("/dashboard/student"),
+        ...page(() => import("@/web/features/dashboard/pages/student-dashboard-page")),
+      },
     ],
   },
   {
     element: <RequireRole roles={["student", "admin"]} fallback="/auth?role=student" />,
     children: [
-      { path: "/student/placements", ...page(() => import("@/web/features/student/pages/student-placements-page")) },
       {
-        path: "/student/applications",
+        path: route("/student/placements"),
+        ...page(() => import("@/web/features/student/pages/student-placements-page")),
+      },
+      {
+        path: route("/student/applications"),
         ...page(() => import("@/web/features/student/pages/student-applications-page")),
       },
-      { path: "/student/learning", ...section("LearningPage") },
-      { path: "/student/messages", ...page(() => import("@/web/features/messages/pages/messages-page")) },
-      { path: "/student/profile", ...page(() => import("@/web/features/student/pages/student-profile-page")) },
+      { path: route("/student/learning"), ...section("LearningPage") },
+      { path: route("/student/messages"), ...page(() => import("@/web/features/messages/pages/messages-page")) },
+      { path: route("/student/profile"), ...page(() => import("@/web/features/student/pages/student-profile-page")) },
     ],
   },
   {
     element: <RequireRole roles="any" />,
     children: [
-      { path: "/account", ...page(() => import("@/web/features/account/pages/account-page")) },
-      { path: "/messages", ...page(() => import("@/web/features/messages/pages/messages-page")) },
+      { path: route("/account"), ...page(() => import("@/web/features/account/pages/account-page")) },
+      { path: route("/messages"), ...page(() => import("@/web/features/messages/pages/messages-page")) },
     ],
   },
   { path: "*", ...page(() => import("@/web/features/landing/pages/not-found-page")) },
 ];
 
-export const createRouter = () => createBrowserRouter(routes);
+/** Every path comes from src/domain/web-routes.ts (the server answers 404 for others); so does each page's title. */
+export function createRouter() {
+  const router = createBrowserRouter(routes);
+  const setTitle = () => {
+    document.title = documentTitle(router.state.location.pathname);
+  };
+  setTitle();
+  router.subscribe(setTitle);
+  return router;
+}

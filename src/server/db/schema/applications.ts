@@ -1,4 +1,5 @@
-import { index, pgEnum, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { organizations } from "./organizations";
 import { placements } from "./placements";
@@ -32,7 +33,12 @@ export const applications = pgTable(
     withdrawnAt: ts("withdrawn_at"),
   },
   (t) => [
-    unique("applications_student_placement_uq").on(t.studentId, t.placementId),
+    // At most one application per student and placement that is not withdrawn (issue 9): after a
+    // withdrawal the student may apply again (a new row; the withdrawn one stays as history), while
+    // a pending, approved or rejected ("Not Selected") one blocks a new application, race-free.
+    uniqueIndex("applications_student_placement_open_uq")
+      .on(t.studentId, t.placementId)
+      .where(sql`status <> 'withdrawn'`),
     index("applications_program_submitted_idx").on(t.programId, t.submittedAt),
     index("applications_placement_status_idx").on(t.placementId, t.status),
     index("applications_student_status_idx").on(t.studentId, t.status),

@@ -1,5 +1,17 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, integer, pgEnum, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { organizations } from "./organizations";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -43,6 +55,8 @@ export const placements = pgTable(
     capacity: integer("capacity").notNull(),
     slotsFilled: integer("slots_filled").notNull().default(0),
     status: placementStatusEnum("status").notNull().default("draft"),
+    /** Whether applications are accepted after the rotation has started (until it ends). */
+    allowLateJoiners: boolean("allow_late_joiners").notNull().default(false),
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },

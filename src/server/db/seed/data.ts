@@ -439,7 +439,8 @@ export const STUDENT_LAST_NAMES: readonly string[] =
 export type MessageTemplate = { subject: string; content: string };
 
 // Placeholders: {first} recipient's first name, {sender} sender's name, {program}, {facility},
-// {placement}, {department}, {date} (start date), {count}, {organization} (recipient's organization).
+// {placement}, {department}, {date} (start date), {count}, {organization} (recipient's organization),
+// {senderOrganization} (the sender's).
 
 /** A program coordinator writes to a facility coordinator. */
 export const PROGRAM_TO_FACILITY: readonly MessageTemplate[] = [
@@ -556,16 +557,27 @@ export const ADMIN_TO_ADMIN: readonly MessageTemplate[] = [
   {
     subject: "Access request from a new administrator",
     content:
-      "Hello {first},\n\nA new administrator access request came in this morning. I'll leave it to you to approve or deny it.\n\n{sender}",
+      "Hello {first},\n\n{requester} of {requesterOrganization} asked for administrator access this morning. Only a super admin can decide it: it is waiting on your dashboard to approve or deny.\n\n{sender}",
   },
 ];
+
+/**
+ * Someone who chose Administrator at sign-up: their access request is pending, and the admin's
+ * message to the super admin announces it (D2).
+ */
+export const DEMO_ACCESS_REQUEST = {
+  email: "requester@demo.test",
+  first: "Riley",
+  last: "Okafor",
+  organizationName: "Great Lakes Nursing Education Consortium",
+} as const;
 
 /** A coordinator of an organization still pending verification writes to an administrator. */
 export const COORDINATOR_TO_ADMIN: readonly MessageTemplate[] = [
   {
-    subject: "Verification of {organization}",
+    subject: "Verification of {senderOrganization}",
     content:
-      "Hello {first},\n\nWe signed up {organization} last week and see the pending-verification banner. Which documents do you need from us to complete verification?\n\nThank you,\n{sender}",
+      "Hello {first},\n\nWe signed up {senderOrganization} last week and see the pending-verification banner. Which documents do you need from us to complete verification?\n\nThank you,\n{sender}",
   },
 ];
 

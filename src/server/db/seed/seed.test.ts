@@ -78,6 +78,18 @@ describe("seedDemoWorld", () => {
     }
   });
 
+  it("respects every department's seats on every day (issue 9)", async () => {
+    // The busiest days are the first days of placements: the seats held there (an active
+    // placement's capacity, a closed one's approved students) never exceed the department's.
+    expect(
+      await one(sql`select count(*)::int as n from placements p1 join departments d on d.id = p1.department_id
+        where p1.status <> 'draft' and d.capacity < (
+          select sum(case p2.status when 'active' then p2.capacity else p2.slots_filled end) from placements p2
+          where p2.department_id = d.id and p2.status <> 'draft'
+            and p2.start_date <= p1.start_date and p2.end_date >= p1.start_date)`),
+    ).toBe(0);
+  });
+
   it("creates at least 80 coherent placements across at least 10 specialties", async () => {
     expect(await one(sql`select count(*)::int as n from placements`)).toBeGreaterThanOrEqual(80);
     expect(
@@ -205,6 +217,39 @@ describe("seedDemoWorld", () => {
         where a.submitted_at < u.created_at`),
     ).toBe(0);
     expect(await one(sql`select count(*)::int as n from messages where content ~ '\\{[a-z]+\\}'`)).toBe(0);
+  });
+
+  it("tells no story the data contradicts (issue 9)", async () => {
+    expect(
+      await one(
+        sql`select count(*)::int as n from messages where content ~ '\\{[A-Za-z]+\\}' or subject ~ '\\{[A-Za-z]+\\}'`,
+      ),
+    ).toBe(0);
+    // "Verification of X" names the sender's own organization, never the platform.
+    const verification = await rows<{ subject: string; org: string }>(sql`
+      select m.subject, p.organization_name as org from messages m join profiles p on p.user_id = m.sender_id
+      where m.subject like 'Verification of %'`);
+    expect(verification.length).toBeGreaterThan(0);
+    for (const v of verification) expect(v.subject).toBe(`Verification of ${v.org}`);
+    expect(
+      await one(sql`select count(*)::int as n from messages where subject like '%of Clinical Placement Portal%'`),
+    ).toBe(0);
+    // The message about an access request goes to the super admin, who has that request pending.
+    const [announced] = await rows<{ recipient: string; content: string }>(sql`
+      select u.email as recipient, m.content from messages m join users u on u.id = m.recipient_id
+      where m.subject = 'Access request from a new administrator'`);
+    expect(announced.recipient).toBe(DEMO_ACCOUNTS.superAdmin.email);
+    const pending = await rows<{ name: string; org: string }>(sql`
+      select p.full_name as name, r.organization_name as org from admin_access_requests r
+      join profiles p on p.user_id = r.user_id where r.status = 'pending'`);
+    expect(pending).toHaveLength(1);
+    expect(announced.content).toContain(`${pending[0].name} of ${pending[0].org}`);
+    // The requester holds no role until a super admin decides.
+    expect(
+      await one(
+        sql`select count(*)::int as n from user_roles ur join admin_access_requests r on r.user_id = ur.user_id`,
+      ),
+    ).toBe(0);
   });
 
   it("gives every account a profile with its organization, and every coordinator a membership", async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { count, eq } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
+import { peakSeats } from "../../../domain/placements";
 import type { Role } from "../../../domain/roles";
 import { NURSING_SPECIALTIES, type Specialty } from "../../../domain/specialties";
 import { createAccount, findUserIdByEmail } from "../../features/accounts/service";
@@ -10,7 +11,7 @@ import type { Tx } from "../client";
 import { applications } from "../schema/applications";
 import { users } from "../schema/auth";
 import { messages } from "../schema/messages";
-import { memberships, organizations, profiles } from "../schema/organizations";
+import { adminAccessRequests, memberships, organizations, profiles } from "../schema/organizations";
 import { departments, placements } from "../schema/placements";
 import { studentPreferences, students, studentUsers } from "../schema/students";
 import * as D from "./data";
@@ -86,7 +87,8 @@ type AccountSpec = {
   first: string;
   last: string;
   organizationName: string;
-  role: Role;
+  /** null: an account without a role (an administrator access request waiting for a super admin). */
+  role: Role | null;
 };
 
 /**
@@ -220,6 +222,7 @@ export async function seedDemoWorld(deps: Deps, opts: { now?: Date } = {}): Prom
       role: "facility" as const,
     })),
     { key: "student", ...D.DEMO_ACCOUNTS.student, organizationName: D.PROGRAMS[0].name, role: "student" },
+    { key: "requester", ...D.DEMO_ACCESS_REQUEST, role: null },
   ];
   const accountDeps = await hashOnce(deps);
   const created = await Promise.all(specs.map((s) => ensureAccount(accountDeps, s)));
@@ -629,6 +632,22 @@ export async function seedDemoWorld(deps: Deps, opts: { now?: Date } = {}): Prom
     row.slotsFilled = plans[i].approved;
   });
 
+  // Issue 9: on no day may a department's placements hold more seats than it has (an active one
+  // holds its capacity, a closed one its approved students). Where the drawn capacity is short, the
+  // department gets the seats its placements need (no random draw here: the world stays the same).
+  for (const dept of departmentRows) {
+    const claims = placementRows
+      .filter((r) => r.departmentId === dept.id && r.status !== "draft")
+      .map((r) => ({
+        startDate: r.startDate,
+        endDate: r.endDate,
+        seats: r.status === "active" ? r.capacity : (r.slotsFilled ?? 0),
+      }));
+    const days = claims.flatMap((c) => [c.startDate, c.endDate]).sort();
+    const [first, last] = [days[0], days.at(-1)];
+    if (first && last) dept.capacity = Math.max(dept.capacity ?? 0, peakSeats(claims, first, last));
+  }
+
   // --- Messages: coordination between coordinators, with students, and among administrators.
   const messageRows: MessageRow[] = [];
   const nameOf = (key: string) => {
@@ -648,6 +667,7 @@ export async function seedDemoWorld(deps: Deps, opts: { now?: Date } = {}): Prom
       first: nameOf(to).first,
       sender: nameOf(from).full,
       organization: nameOf(to).org,
+      senderOrganization: nameOf(from).org,
     };
     messageRows.push({
       senderId: user(from),
@@ -739,7 +759,17 @@ export async function seedDemoWorld(deps: Deps, opts: { now?: Date } = {}): Prom
     if (!f.verified) send(`facility:${i}`, "admin", D.COORDINATOR_TO_ADMIN[0], {}, 7);
   });
   send("admin", "superAdmin", D.ADMIN_TO_ADMIN[0], {}, 3);
-  send("superAdmin", "admin", D.ADMIN_TO_ADMIN[1], {}, 11);
+  // Only a super admin decides access requests: the admin points the super admin to the pending one.
+  send(
+    "admin",
+    "superAdmin",
+    D.ADMIN_TO_ADMIN[1],
+    {
+      requester: `${D.DEMO_ACCESS_REQUEST.first} ${D.DEMO_ACCESS_REQUEST.last}`,
+      requesterOrganization: D.DEMO_ACCESS_REQUEST.organizationName,
+    },
+    11,
+  );
 
   // --- One transaction for everything the accounts hang on.
   // New demo accounts date from when their organization joined, not from today.
@@ -748,12 +778,13 @@ export async function seedDemoWorld(deps: Deps, opts: { now?: Date } = {}): Prom
     if (kind === "program") return programs[Number(index)].createdAt;
     if (kind === "facility") return facilities[Number(index)].createdAt;
     if (kind === "student") return at(demoStudent.createdAt + DAY);
+    if (kind === "requester") return at(nowMs - 12 * HOUR);
     return at(today - 760 * DAY + 9 * HOUR);
   };
 
   await deps.db.transaction(async (tx) => {
     for (const [i, s] of specs.entries()) {
-      await grantRole(tx, user(s.key), s.role);
+      if (s.role) await grantRole(tx, user(s.key), s.role);
       if (!created[i].created) continue;
       const when = joinedAt(s.key);
       await tx
@@ -787,6 +818,14 @@ export async function seedDemoWorld(deps: Deps, opts: { now?: Date } = {}): Prom
       .onConflictDoNothing();
     await insertAll(tx, applications, applicationRows);
     await insertAll(tx, messages, messageRows);
+    await tx
+      .insert(adminAccessRequests)
+      .values({
+        userId: user("requester"),
+        organizationName: D.DEMO_ACCESS_REQUEST.organizationName,
+        createdAt: at(nowMs - 12 * HOUR),
+      })
+      .onConflictDoNothing();
   });
 
   const byStatus: Record<ApplicationStatus, number> = { pending: 0, approved: 0, rejected: 0, withdrawn: 0 };

@@ -37,8 +37,8 @@ describe("GET /api/analytics/facility-dashboard", () => {
       stats: {
         activePlacements: { value: 0, trend: { last30Days: 0, previous30Days: 0 } },
         pendingApplications: { value: 0 },
-        placedStudents: { value: 0, current: 0, upcoming: 0 },
-        utilization: { value: 0, slotsFilled: 0, capacity: 0 },
+        placedStudents: { value: 0, current: 0, upcoming: 0, rotations: 0 },
+        utilization: { value: null, slotsFilled: 0, capacity: 0 },
       },
       statusCounts: { pending: 0, approved: 0, rejected: 0, withdrawn: 0 },
       departments: [],
@@ -59,7 +59,15 @@ describe("GET /api/analytics/facility-dashboard", () => {
       createdAt: new Date(Date.now() - 40 * 86_400_000),
     });
     const soon = await createPlacement(db, fid, { departmentId: dept.id, capacity: 8 });
-    await createPlacement(db, fid, { departmentId: dept.id, capacity: 50, slotsFilled: 50, status: "closed" });
+    // An ended rotation (issue 9: a department's filled figure counts from today on).
+    await createPlacement(db, fid, {
+      departmentId: dept.id,
+      capacity: 50,
+      slotsFilled: 50,
+      status: "closed",
+      startDate: dayFromToday(-120),
+      endDate: dayFromToday(-100),
+    });
     await createPlacement(db, fid, { capacity: 9, status: "draft" });
     // Another facility's data never counts.
     const elsewhere = await createPlacement(db, other.organizationId!, { capacity: 3, slotsFilled: 3 });
@@ -74,6 +82,34 @@ describe("GET /api/analytics/facility-dashboard", () => {
     await createApplication(db, s[0], soon.id, { status: "rejected" });
     await createApplication(db, s[1], soon.id, { status: "withdrawn" });
     await createApplication(db, s[5], elsewhere.id, { status: "approved" });
+    // s[0] also holds an upcoming rotation here, and s[6] one that ended: a student is placed once,
+    // current if one of their rotations is under way; an ended rotation places nobody.
+    const later = await createPlacement(db, fid, {
+      capacity: 2,
+      slotsFilled: 1,
+      status: "closed",
+      startDate: dayFromToday(60),
+      endDate: dayFromToday(90),
+      createdAt: new Date(Date.now() - 120 * 86_400_000),
+    });
+    await createApplication(db, s[0], later.id, {
+      status: "approved",
+      submittedAt: new Date(Date.now() - 100 * 86_400_000),
+      reviewedAt: new Date(Date.now() - 95 * 86_400_000),
+    });
+    const ended = await createPlacement(db, fid, {
+      capacity: 2,
+      slotsFilled: 1,
+      status: "closed",
+      startDate: dayFromToday(-90),
+      endDate: dayFromToday(-60),
+      createdAt: new Date(Date.now() - 120 * 86_400_000),
+    });
+    await createApplication(db, s[6], ended.id, {
+      status: "approved",
+      submittedAt: new Date(Date.now() - 110 * 86_400_000),
+      reviewedAt: new Date(Date.now() - 100 * 86_400_000),
+    });
     // slots_filled follows the approvals (as the approve route keeps it).
     await db.update(placements).set({ slotsFilled: 2 }).where(eq(placements.id, running.id));
     await db.update(placements).set({ slotsFilled: 1 }).where(eq(placements.id, soon.id));
@@ -85,15 +121,24 @@ describe("GET /api/analytics/facility-dashboard", () => {
     expect(d.stats.activePlacements.trend).toEqual({ last30Days: 3, previous30Days: 1 });
     expect(d.stats.pendingApplications.value).toBe(4);
     expect(d.stats.pendingApplications.trend).toEqual({ last30Days: 8, previous30Days: 1 });
-    expect(d.stats.placedStudents).toMatchObject({ value: 3, current: 2, upcoming: 1 });
+    // 3 students (s[0] and s[1] current, s[2] upcoming) in 4 rotations: current + upcoming = value.
+    expect(d.stats.placedStudents).toMatchObject({ value: 3, current: 2, upcoming: 1, rotations: 4 });
     expect(d.stats.placedStudents.trend.last30Days).toBe(3);
+    // The placed-students list counts the same rotations.
+    const list = await t.call("GET", "/api/facility/placed-students", { cookie: facility.cookie });
+    expect(list.json.total).toBe(d.stats.placedStudents.rotations);
+    expect(new Set(list.json.items.map((i: { student: { id: string } }) => i.student.id)).size).toBe(
+      d.stats.placedStudents.value,
+    );
     // Utilization = slots filled / capacity of ACTIVE placements: (2 + 1) / (4 + 8) = 25%.
     expect(d.stats.utilization).toEqual({ value: 25, slotsFilled: 3, capacity: 12 });
     expect(d.stats.utilization.value).toBe(utilization(3, 12));
-    expect(d.placementCounts).toEqual({ active: 2, draft: 1, closed: 1 });
-    expect(d.statusCounts).toEqual({ pending: 4, approved: 3, rejected: 1, withdrawn: 1 });
+    expect(d.placementCounts).toEqual({ active: 2, draft: 1, closed: 3 });
+    expect(d.statusCounts).toEqual({ pending: 4, approved: 5, rejected: 1, withdrawn: 1 });
     expect(d.departments).toEqual([
-      expect.objectContaining({ id: dept.id, name: "4 West", capacity: 10, filled: 3, available: 7 }),
+      // Issue 9: filled = approved students on the busiest day from today on; the running rotation's
+      // 2 and the later one's 1 never share a day.
+      expect.objectContaining({ id: dept.id, name: "4 West", capacity: 10, filled: 2, available: 8 }),
     ]);
     // First 4 pending, newest first.
     expect(d.reviewQueue).toHaveLength(4);

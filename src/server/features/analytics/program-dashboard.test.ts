@@ -91,6 +91,12 @@ beforeAll(async () => {
     submittedAt: daysAgo(80),
     reviewedAt: daysAgo(70),
   });
+  // Ann's second approved rotation, long past: one more approved application, still one placed student.
+  await createApplication(db, ann, (await place(-200, "Last year")).id, {
+    status: "approved",
+    submittedAt: daysAgo(210),
+    reviewedAt: daysAgo(205),
+  });
   // Pending two, rejected one, withdrawn one.
   await createApplication(db, fay, (await place(60, "Pending A")).id, { submittedAt: daysAgo(1) });
   await createApplication(db, ann, (await place(61, "Pending B")).id, { submittedAt: daysAgo(33) });
@@ -117,6 +123,12 @@ beforeAll(async () => {
     submittedAt: daysAgo(0),
     reviewedAt: daysAgo(0),
   });
+  // Olga's second approved rotation, a year ago: 2 approvals for 1 student (the prototype's 200%).
+  await createApplication(db, olga, (await place(-365, "Other program's last year")).id, {
+    status: "approved",
+    submittedAt: daysAgo(380),
+    reviewedAt: daysAgo(375),
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -133,7 +145,8 @@ describe("GET /api/analytics/program-dashboard", () => {
     expect(res.json.stats).toEqual({
       totalStudents: { value: 7, trend: { last30Days: 2, previous30Days: 3 } },
       activeApplications: { value: 2, trend: { last30Days: 5, previous30Days: 3 } },
-      approvedPlacements: { value: 5, trend: { last30Days: 2, previous30Days: 2 } },
+      approvedPlacements: { value: 6, trend: { last30Days: 2, previous30Days: 2 } },
+      placedStudents: 5,
       placementRate: placementRate(5, 7),
       complianceRate: complianceRate(4, 7),
       compliantStudents: 4,
@@ -182,15 +195,23 @@ describe("GET /api/analytics/program-dashboard", () => {
     ]);
   });
 
-  it("a program without data gets zeros and empty lists", async () => {
+  it("placement rate counts each placed student once: never above 100%", async () => {
+    const res = await dashboard(other.cookie);
+    expect(res.json.stats.approvedPlacements.value).toBe(2);
+    expect(res.json.stats.placedStudents).toBe(1);
+    expect(res.json.stats.placementRate).toBe(100);
+  });
+
+  it("a program without data gets zeros, empty lists and no rates (No data yet, not a red 0%)", async () => {
     const res = await dashboard(empty.cookie);
     expect(res.status).toBe(200);
     expect(res.json.stats).toEqual({
       totalStudents: { value: 0, trend: { last30Days: 0, previous30Days: 0 } },
       activeApplications: { value: 0, trend: { last30Days: 0, previous30Days: 0 } },
       approvedPlacements: { value: 0, trend: { last30Days: 0, previous30Days: 0 } },
-      placementRate: 0,
-      complianceRate: 0,
+      placedStudents: 0,
+      placementRate: null,
+      complianceRate: null,
       compliantStudents: 0,
     });
     expect(res.json.recentApplications).toEqual([]);
@@ -202,11 +223,14 @@ describe("GET /api/analytics/program-dashboard", () => {
     const res = await dashboard(other.cookie, `?programId=${program.organizationId}`);
     expect(res.json.programId).toBe(other.organizationId);
     expect(res.json.stats.totalStudents.value).toBe(1);
-    expect(res.json.stats.approvedPlacements.value).toBe(1);
+    expect(res.json.stats.approvedPlacements.value).toBe(2);
     expect(res.json.upcomingPlacements.map((u: { placementTitle: string }) => u.placementTitle)).toEqual([
       "Other program's",
     ]);
-    expect(res.json.recentApplications.map((a: { studentName: string }) => a.studentName)).toEqual(["Olga Test"]);
+    expect(res.json.recentApplications.map((a: { studentName: string }) => a.studentName)).toEqual([
+      "Olga Test",
+      "Olga Test",
+    ]);
   });
 
   it("an admin sees one program by programId, or every program", async () => {

@@ -20,11 +20,16 @@ const ProgramDashboardSchema = z
       totalStudents: StatSchema.openapi({ description: "Active students; trend: active students added" }),
       activeApplications: StatSchema.openapi({ description: "Pending applications; trend: applications submitted" }),
       approvedPlacements: StatSchema.openapi({ description: "Approved applications; trend: approvals" }),
-      placementRate: z
+      placedStudents: z
         .number()
         .int()
-        .openapi({ description: "Approved applications / active students, rounded percent" }),
-      complianceRate: z.number().int().openapi({ description: "Compliant / active students, rounded percent" }),
+        .openapi({ description: "Active students with at least one approved application (each counted once)" }),
+      placementRate: z.number().int().nullable().openapi({
+        description: "placedStudents / active students, rounded percent (at most 100); null without active students",
+      }),
+      complianceRate: z.number().int().nullable().openapi({
+        description: "Compliant / active students, rounded percent; null without active students",
+      }),
       compliantStudents: z.number().int(),
     }),
     recentApplications: z.array(
@@ -77,14 +82,18 @@ const FacilityDashboardSchema = z
     stats: z.object({
       activePlacements: StatSchema.openapi({ description: "Active placements; trend: placements created" }),
       pendingApplications: StatSchema.openapi({ description: "Pending applications; trend: applications received" }),
-      placedStudents: StatSchema.extend({ current: z.number().int(), upcoming: z.number().int() }).openapi({
-        description: "Students approved here whose rotation is current or upcoming; trend: approvals",
+      placedStudents: StatSchema.extend({
+        current: z.number().int(),
+        upcoming: z.number().int(),
+        rotations: z.number().int(),
+      }).openapi({
+        description:
+          "Distinct students approved here whose rotation has not ended: current (one under way today) + upcoming (the others) = value; rotations: their approved applications (the placed-students list's rows); trend: approvals",
       }),
       utilization: z.object({
-        value: z
-          .number()
-          .int()
-          .openapi({ description: "slots_filled / capacity of active placements, rounded percent" }),
+        value: z.number().int().nullable().openapi({
+          description: "slots_filled / capacity of active placements, rounded percent; null without capacity",
+        }),
         slotsFilled: z.number().int(),
         capacity: z.number().int(),
       }),

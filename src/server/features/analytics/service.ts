@@ -2,6 +2,7 @@ import { type AnyColumn, and, asc, count, desc, eq, gte, isNotNull, lte, ne, typ
 import {
   complianceRate,
   FACILITY_REVIEW_QUEUE,
+  placedSplit,
   placementRate,
   RECENT_APPLICATIONS,
   TOP_SPECIALTIES,
@@ -43,6 +44,10 @@ export async function programDashboard(db: Db, programId: string | null) {
         total: countWhere(sql`${students.enrollmentStatus} = 'active'`),
         compliant: countWhere(
           sql`${students.enrollmentStatus} = 'active' and ${students.complianceStatus} = 'compliant'`,
+        ),
+        // Placed: active students with at least one approved rotation (each student counted once).
+        placed: countWhere(
+          sql`${students.enrollmentStatus} = 'active' and exists (select 1 from ${applications} where ${applications.studentId} = ${students.id} and ${applications.status} = 'approved')`,
         ),
         addedLast30: countWhere(
           sql`${students.enrollmentStatus} = 'active' and ${inWindow(students.createdAt, TREND_DAYS, 0)}`,
@@ -138,7 +143,8 @@ export async function programDashboard(db: Db, programId: string | null) {
         value: a.approved,
         trend: { last30Days: a.approvedLast30, previous30Days: a.approvedPrevious30 },
       },
-      placementRate: placementRate(a.approved, s.total),
+      placedStudents: s.placed,
+      placementRate: placementRate(s.placed, s.total),
       complianceRate: complianceRate(s.compliant, s.total),
       compliantStudents: s.compliant,
     },
@@ -202,10 +208,12 @@ export async function facilityDashboard(db: Db, facilityId: string | null) {
         approvedPrevious30: countWhere(
           sql`${applications.status} = 'approved' and ${inWindow(applications.reviewedAt, 2 * TREND_DAYS, TREND_DAYS)}`,
         ),
-        // Placed students: distinct students approved here whose rotation is under way or still to come.
+        // Placed students: distinct students approved here whose rotation is under way or still to
+        // come; "current" those with one under way today, the others upcoming (placedSplit()).
+        // Rotations: the approved applications behind them, the rows the placed-students list shows.
         placedStudents: sql<number>`(count(distinct ${applications.studentId}) filter (where ${approvedAndNotOver}))::int`,
         placedCurrent: sql<number>`(count(distinct ${applications.studentId}) filter (where ${approvedAndNotOver} and ${placements.startDate} <= current_date))::int`,
-        placedUpcoming: sql<number>`(count(distinct ${applications.studentId}) filter (where ${approvedAndNotOver} and ${placements.startDate} > current_date))::int`,
+        placedRotations: countWhere(approvedAndNotOver),
       })
       .from(applications)
       .innerJoin(placements, eq(placements.id, applications.placementId))
@@ -250,9 +258,8 @@ export async function facilityDashboard(db: Db, facilityId: string | null) {
         trend: { last30Days: a.receivedLast30, previous30Days: a.receivedPrevious30 },
       },
       placedStudents: {
-        value: a.placedStudents,
-        current: a.placedCurrent,
-        upcoming: a.placedUpcoming,
+        ...placedSplit(a.placedStudents, a.placedCurrent),
+        rotations: a.placedRotations,
         trend: { last30Days: a.approvedLast30, previous30Days: a.approvedPrevious30 },
       },
       utilization: { value: utilization(p.slotsFilled, p.capacity), slotsFilled: p.slotsFilled, capacity: p.capacity },

@@ -28,7 +28,10 @@ export const FacilityApplicationSchema = z
   .object({
     id: z.string(),
     status: z.enum(APPLICATION_STATUSES),
-    notes: z.string().nullable().openapi({ description: "The program's notes with the application" }),
+    notes: z.string().nullable().openapi({ description: "The note sent with the application" }),
+    notesBy: z.enum(["student", "program"]).nullable().openapi({
+      description: "Who wrote `notes`: the student applying for themselves, or their program (null without a note)",
+    }),
     reviewNotes: z.string().nullable().openapi({ description: "The facility's notes with its decision" }),
     submittedAt: z.string(),
     reviewedAt: z.string().nullable(),

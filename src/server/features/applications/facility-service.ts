@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, lt, lte, ne, or, type SQL, sql } from "drizzle-orm";
 import { alias, type PgSelect } from "drizzle-orm/pg-core";
-import { APPLICATION_STATUS_LABELS, type ApplicationStatus } from "../../../domain/applications";
+import { APPLICATION_STATUS_LABELS, type ApplicationStatus, rotationPhase } from "../../../domain/applications";
 import type { PlacedPhase } from "../../../domain/placements";
 import type { Db, Tx } from "../../db/client";
 import { applications } from "../../db/schema/applications";
@@ -13,6 +13,7 @@ import type { Deps, Viewer } from "../../lib/context";
 import { conflict, notFound } from "../../lib/errors";
 import { mailHtml } from "../../lib/mail";
 import { likePattern, offsetOf } from "../../lib/pagination";
+import { assertDepartmentSeat } from "../departments/service";
 import { lockPlacement } from "../placements/service";
 
 // Applications to the facility's placements, as the facility reviews them (issue 4, D7, D8). Every
@@ -35,6 +36,9 @@ const listColumns = {
   id: applications.id,
   status: applications.status,
   notes: applications.notes,
+  // Issue 9: whose note it is (the student applying for themselves, or their program).
+  notesByStudent: sql<boolean>`exists (select 1 from ${studentUsers} where ${studentUsers.studentId} = ${applications.studentId} and ${studentUsers.userId} = ${applications.submittedBy})`,
+  today: sql<string>`to_char(current_date, 'YYYY-MM-DD')`,
   reviewNotes: applications.reviewNotes,
   submittedAt: applications.submittedAt,
   reviewedAt: applications.reviewedAt,
@@ -99,6 +103,7 @@ function toItem(r: ListRow) {
     id: r.id,
     status: r.status,
     notes: r.notes,
+    notesBy: r.notes === null ? null : r.notesByStudent ? ("student" as const) : ("program" as const),
     reviewNotes: r.reviewNotes,
     submittedAt: r.submittedAt.toISOString(),
     reviewedAt: r.reviewedAt?.toISOString() ?? null,
@@ -242,9 +247,20 @@ export async function decideApplication(
     if (!found) throw notFound("Application");
 
     const placement = decision === "approved" ? await lockPlacement(tx, found.placementId) : null;
-    if (decision === "approved") {
-      await tx.select({ id: students.id }).from(students).where(eq(students.id, found.studentId)).for("no key update");
-    }
+    // Under the student's row lock, so withdrawing the student from the roster (which updates that
+    // row) and this approval serialize: whichever commits second sees the other (issue 9).
+    const [applicant] =
+      decision === "approved"
+        ? await tx
+            .select({
+              enrollmentStatus: students.enrollmentStatus,
+              firstName: students.firstName,
+              lastName: students.lastName,
+            })
+            .from(students)
+            .where(eq(students.id, found.studentId))
+            .for("no key update")
+        : [];
     const [current] = await tx
       .select({ status: applications.status })
       .from(applications)
@@ -259,6 +275,7 @@ export async function decideApplication(
 
     if (decision === "approved") {
       if (!placement) throw notFound("Placement");
+      await assertApprovable(tx, found.placementId, applicant);
       if (placement.status !== "active") {
         throw conflict("This placement is not active: publish it again before approving applications");
       }
@@ -268,6 +285,7 @@ export async function decideApplication(
         );
       }
       await assertNoOverlap(tx, found.studentId, found.placementId, id);
+      await assertDepartmentSeat(tx, found.placementId); // issue 9: the department's seats, under its row lock
       await tx
         .update(placements)
         .set({ slotsFilled: sql`${placements.slotsFilled} + 1`, updatedAt: new Date() })
@@ -294,6 +312,29 @@ export async function decideApplication(
     deps.log.error({ err, applicationId: id }, "could not mail the decision on an application"),
   );
   return getFacilityApplication(deps.db, viewer, id);
+}
+
+/**
+ * Issue 9: nothing is approved for a student withdrawn from their program's roster, nor for a
+ * rotation that has already ended (the database's current_date).
+ */
+async function assertApprovable(
+  tx: Tx,
+  placementId: string,
+  applicant: { enrollmentStatus: string; firstName: string; lastName: string } | undefined,
+) {
+  if (applicant && applicant.enrollmentStatus !== "active") {
+    throw conflict(
+      `${fullName(applicant)} was withdrawn from their program's roster: this application cannot be approved`,
+    );
+  }
+  const [dates] = await tx
+    .select({ endDate: placements.endDate, today: sql<string>`to_char(current_date, 'YYYY-MM-DD')` })
+    .from(placements)
+    .where(eq(placements.id, placementId));
+  if (dates && rotationPhase(dates.endDate, dates.endDate, dates.today) === "ended") {
+    throw conflict(`This rotation ended on ${dates.endDate}: an application to it can no longer be approved`);
+  }
 }
 
 /** D7: one student cannot hold two approved placements whose dates overlap (409 naming the clash). */

@@ -1,5 +1,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { APPLICATION_STATUSES, applicationSubmissionSchema, REFUSAL_CODES } from "../../../domain/applications";
+import {
+  APPLICATION_STATUSES,
+  applicationSubmissionSchema,
+  REFUSAL_CODES,
+  submissionStudents,
+} from "../../../domain/applications";
 import { allow, requireViewer } from "../../lib/access";
 import { sendCsv } from "../../lib/csv";
 import { errorBody } from "../../lib/errors";
@@ -53,7 +58,13 @@ export const ApplicationSchema = z
     id: z.string(),
     status: z.enum(APPLICATION_STATUSES),
     notes: z.string().nullable(),
+    notesBy: z
+      .enum(["student", "program"])
+      .nullable()
+      .openapi({ description: "Who wrote `notes`: the student applying, or the program (null without a note)" }),
     reviewNotes: z.string().nullable(),
+    canWithdraw: z.boolean().openapi({ description: "Whether withdrawing is allowed today" }),
+    leavesEarly: z.boolean().openapi({ description: "Withdrawing now would leave an approved rotation under way" }),
     submittedAt: z.string(),
     reviewedAt: z.string().nullable(),
     withdrawnAt: z.string().nullable(),
@@ -148,6 +159,8 @@ const withdrawRoute = createRoute({
   path: "/{id}/withdraw",
   tags: ["applications"],
   summary: "Withdraw a pending or approved application (an approved one frees its slot)",
+  description:
+    "Before the rotation starts: a pending or approved application. During it: a pending one, or an approved one (the student leaves the rotation early: `leftEarly`). After it ended, an approved rotation is history: 409. The facility's coordinators are told by mail and live event.",
   middleware: [allow(...PROGRAM_SIDE)] as const,
   request: { params: z.object({ id: z.uuid("Unknown application") }) },
   responses: {
@@ -157,6 +170,8 @@ const withdrawRoute = createRoute({
         status: z.literal("withdrawn"),
         previousStatus: z.enum(["pending", "approved"]),
         withdrawnAt: z.string(),
+        leftEarly: z.boolean(),
+        message: z.string(),
       }),
       "Withdrawn",
     ),
@@ -166,7 +181,11 @@ const withdrawRoute = createRoute({
 
 export const applicationRoutes = createRouter()
   .openapi(submitRoute, async (c) => {
-    const result = await submitApplications(c.var.deps, requireViewer(c.var.viewer), c.req.valid("json"));
+    const input = c.req.valid("json");
+    const result = await submitApplications(c.var.deps, requireViewer(c.var.viewer), {
+      placementId: input.placementId,
+      students: submissionStudents(input),
+    });
     if (result.submitted.length > 0) return c.json(result, 201);
     const allUnknown = result.refused.every((r) => r.code === "student_not_found");
     const each = result.refused.map((r) => (r.name ? `${r.name}: ${r.reason}` : r.reason));
@@ -196,8 +215,5 @@ export const applicationRoutes = createRouter()
   })
   .openapi(withdrawRoute, async (c) => {
     const result = await withdrawApplication(c.var.deps, requireViewer(c.var.viewer), c.req.valid("param").id);
-    return c.json(
-      { ...result, status: "withdrawn" as const, previousStatus: result.previousStatus as "pending" | "approved" },
-      200,
-    );
+    return c.json(result, 200);
   });

@@ -1,23 +1,27 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import { alias, type PgSelect } from "drizzle-orm/pg-core";
 import {
   APPLICATION_STATUS_LABELS,
   type ApplicationStatus,
-  isWithdrawable,
+  applyWindowRefusal,
   type RefusalCode,
+  type SubmissionStudent,
+  withdrawalFlags,
+  withdrawalRule,
 } from "../../../domain/applications";
-import type { Db } from "../../db/client";
+import type { Db, DbOrTx } from "../../db/client";
 import { applications } from "../../db/schema/applications";
 import { users } from "../../db/schema/auth";
 import { memberships, organizations } from "../../db/schema/organizations";
 import { placements } from "../../db/schema/placements";
-import { students } from "../../db/schema/students";
+import { students, studentUsers } from "../../db/schema/students";
 import { assertVerified, programScope } from "../../lib/access";
 import type { Deps, Viewer } from "../../lib/context";
 import { conflict, notFound } from "../../lib/errors";
 import { mailHtml } from "../../lib/mail";
 import { likePattern, offsetOf } from "../../lib/pagination";
-import { findPlacementForApplication, lockPlacement, releaseSlot } from "../placements/service";
+import { lockPlacement, releaseSlot } from "../placements/service";
+import { mailWithdrawals, publishWithdrawals, type WithdrawnApplication } from "./withdrawal-notices";
 
 // Applications of a program's students to placements (D7). Every query is scoped by the program
 // the session may see (D1): a coordinator's own program, or any program for an admin.
@@ -36,19 +40,16 @@ export type SubmissionResult = {
 };
 
 /**
- * Submits one application per student to one placement. Each student is checked on its own and
- * refused with a reason (unknown or another program's student, withdrawn from the roster, program
- * pending verification, placement closed or full, already applied); the others go through.
- * program_id is always the student's own program (D3), never the browser's.
- *
- * "Already applied" is decided by the unique constraint (student, placement) with
- * INSERT ... ON CONFLICT DO NOTHING RETURNING, so identical submissions racing each other create
- * exactly one row.
+ * Submits one application per student to one placement, each with their own note (or none). Each
+ * student is checked on its own and refused with a reason (unknown or another program's student,
+ * withdrawn from the roster, program pending verification, placement closed, rotation started
+ * without late joiners or ended, placement full, already applied, not selected before); the others
+ * go through. program_id is always the student's own program (D3), never the browser's.
  */
 export async function submitApplications(
   deps: Deps,
   viewer: Viewer,
-  input: { placementId: string; studentIds: string[]; notes: string | null },
+  input: { placementId: string; students: SubmissionStudent[] },
 ): Promise<SubmissionResult> {
   const scope = programScope(viewer);
   // D2: a coordinator's program pending verification cannot submit yet.
@@ -71,21 +72,49 @@ export async function submitStudentApplication(
     .from(students)
     .where(eq(students.id, studentId));
   if (!own) throw notFound("Student");
-  return submitInScope(deps, viewer.userId, own.programId, { ...input, studentIds: [studentId] });
+  return submitInScope(deps, viewer.userId, own.programId, {
+    placementId: input.placementId,
+    students: [{ studentId, notes: input.notes }],
+  });
+}
+
+/** A placement open to applications' checks: published by a verified facility, with its dates and today. */
+async function placementForApplying(db: Db, id: string) {
+  const [row] = await db
+    .select({
+      id: placements.id,
+      title: placements.title,
+      status: placements.status,
+      capacity: placements.capacity,
+      slotsFilled: placements.slotsFilled,
+      startDate: placements.startDate,
+      endDate: placements.endDate,
+      allowLateJoiners: placements.allowLateJoiners,
+      facilityId: organizations.id,
+      facilityName: organizations.name,
+      today: sql<string>`to_char(current_date, 'YYYY-MM-DD')`,
+    })
+    .from(placements)
+    .innerJoin(organizations, eq(organizations.id, placements.facilityId))
+    .where(and(eq(placements.id, id), eq(organizations.verificationStatus, "verified")));
+  if (!row || row.status === "draft") return null;
+  return row;
 }
 
 async function submitInScope(
   deps: Deps,
   submittedBy: string,
   scope: string | null,
-  input: { placementId: string; studentIds: string[]; notes: string | null },
+  input: { placementId: string; students: SubmissionStudent[] },
 ): Promise<SubmissionResult> {
   const { db } = deps;
 
-  const placement = await findPlacementForApplication(db, input.placementId);
+  const placement = await placementForApplying(db, input.placementId);
   if (!placement) throw notFound("Placement");
 
-  const ids = [...new Set(input.studentIds)];
+  const notesOf = new Map<string, string | null>();
+  for (const item of input.students) if (!notesOf.has(item.studentId)) notesOf.set(item.studentId, item.notes);
+  const ids = [...notesOf.keys()];
   const rows = await db
     .select({
       id: students.id,
@@ -104,6 +133,9 @@ async function submitInScope(
   const refused: Refusal[] = [];
   const eligible: typeof rows = [];
   const full = placement.slotsFilled >= placement.capacity;
+  // Issue 9: no application once the rotation has started (unless the facility takes late
+  // joiners on this placement), never once it has ended.
+  const window = applyWindowRefusal(placement, placement.today);
   for (const studentId of ids) {
     const s = byId.get(studentId);
     // Another program's student is reported exactly like an unknown one: nothing leaks (D1, FERPA).
@@ -128,6 +160,8 @@ async function submitInScope(
         reason: "This placement is no longer accepting applications",
         code: "placement_closed",
       });
+    } else if (window) {
+      refused.push({ studentId, name, reason: window.reason, code: window.code });
     } else if (full) {
       refused.push({ studentId, name, reason: "This placement is full", code: "placement_full" });
     } else {
@@ -135,6 +169,10 @@ async function submitInScope(
     }
   }
 
+  // "Already applied" and "not selected before" are decided by the partial unique index (one
+  // application per student and placement that is not withdrawn) with INSERT ... ON CONFLICT DO
+  // NOTHING RETURNING, so identical submissions racing each other create exactly one row, and a
+  // withdrawn application does not stand in the way of a new one.
   let inserted: { id: string; studentId: string; submittedAt: Date }[] = [];
   if (eligible.length > 0) {
     inserted = await db
@@ -144,14 +182,29 @@ async function submitInScope(
           studentId: s.id,
           placementId: placement.id,
           programId: s.programId,
-          notes: input.notes,
+          notes: notesOf.get(s.id) ?? null,
           submittedBy,
         })),
       )
-      .onConflictDoNothing({ target: [applications.studentId, applications.placementId] })
+      .onConflictDoNothing()
       .returning({ id: applications.id, studentId: applications.studentId, submittedAt: applications.submittedAt });
   }
   const insertedBy = new Map(inserted.map((r) => [r.studentId, r]));
+  const notInserted = eligible.filter((s) => !insertedBy.has(s.id)).map((s) => s.id);
+  const existing =
+    notInserted.length > 0
+      ? await db
+          .select({ studentId: applications.studentId, status: applications.status })
+          .from(applications)
+          .where(
+            and(
+              eq(applications.placementId, placement.id),
+              inArray(applications.studentId, notInserted),
+              ne(applications.status, "withdrawn"),
+            ),
+          )
+      : [];
+  const existingStatus = new Map(existing.map((r) => [r.studentId, r.status]));
   const submitted: Submitted[] = [];
   for (const s of eligible) {
     const row = insertedBy.get(s.id);
@@ -162,6 +215,13 @@ async function submitInScope(
         name: fullName(s),
         status: "pending",
         submittedAt: row.submittedAt.toISOString(),
+      });
+    } else if (existingStatus.get(s.id) === "rejected") {
+      refused.push({
+        studentId: s.id,
+        name: fullName(s),
+        reason: "Not selected for this placement before: the facility's decision stands, apply to another placement",
+        code: "not_selected_before",
       });
     } else {
       refused.push({
@@ -237,6 +297,9 @@ const listColumns = {
   id: applications.id,
   status: applications.status,
   notes: applications.notes,
+  // Issue 9: whose note it is (the student applying for themselves, or their program).
+  notesByStudent: sql<boolean>`exists (select 1 from ${studentUsers} where ${studentUsers.studentId} = ${applications.studentId} and ${studentUsers.userId} = ${applications.submittedBy})`,
+  today: sql<string>`to_char(current_date, 'YYYY-MM-DD')`,
   reviewNotes: applications.reviewNotes,
   submittedAt: applications.submittedAt,
   reviewedAt: applications.reviewedAt,
@@ -293,6 +356,8 @@ function toItem(r: ListRow) {
     id: r.id,
     status: r.status,
     notes: r.notes,
+    notesBy: r.notes === null ? null : r.notesByStudent ? ("student" as const) : ("program" as const),
+    ...withdrawalFlags(r, r.today),
     reviewNotes: r.reviewNotes,
     submittedAt: r.submittedAt.toISOString(),
     reviewedAt: r.reviewedAt?.toISOString() ?? null,
@@ -401,23 +466,43 @@ export async function listAppliedFacilities(db: Db, viewer: Viewer, programId?: 
 // ---------------------------------------------------------------------------------------------
 // Withdraw
 
+export type WithdrawResult = {
+  id: string;
+  status: "withdrawn";
+  previousStatus: "pending" | "approved";
+  withdrawnAt: string;
+  /** An approved rotation already under way: the student leaves it early. */
+  leftEarly: boolean;
+  message: string;
+};
+
 /**
- * D7: the program (or an admin) withdraws a pending or approved application. Withdrawing an
- * approved one frees its slot (D8): the placement row is locked first (as every slot change does),
- * then the application, in one transaction.
+ * The program (or an admin) withdraws one of its applications: the rules of `withdrawalRule`
+ * (src/domain/applications.ts), the same as the student's.
  */
 export async function withdrawApplication(deps: Deps, viewer: Viewer, id: string) {
   const scope = programScope(viewer);
-  return withdrawWhere(deps, id, scope ? eq(applications.programId, scope) : undefined);
+  return withdrawWhere(deps, id, scope ? eq(applications.programId, scope) : undefined, "program");
 }
 
-/** D7: a student withdraws their own pending or approved application (another's is 404). */
+/** A student withdraws their own application (another's is 404), under the program's rules. */
 export async function withdrawStudentApplication(deps: Deps, studentId: string, id: string) {
-  return withdrawWhere(deps, id, eq(applications.studentId, studentId));
+  return withdrawWhere(deps, id, eq(applications.studentId, studentId), "student");
 }
 
-async function withdrawWhere(deps: Deps, id: string, owned: SQL | undefined) {
-  return deps.db.transaction(async (tx) => {
+/**
+ * One transaction: the placement row is locked first (as every slot change does, D8), then the
+ * application; the rule is checked on the locked status against the database's current_date. An
+ * approved application frees its seat. The facility's coordinators (and the program's and the
+ * student's open pages) hear of it live on commit, and the facility's coordinators by mail.
+ */
+async function withdrawWhere(
+  deps: Deps,
+  id: string,
+  owned: SQL | undefined,
+  by: "student" | "program",
+): Promise<WithdrawResult> {
+  const { result, notice } = await deps.db.transaction(async (tx) => {
     const [found] = await tx
       .select({ id: applications.id, placementId: applications.placementId })
       .from(applications)
@@ -425,29 +510,101 @@ async function withdrawWhere(deps: Deps, id: string, owned: SQL | undefined) {
     if (!found) throw notFound("Application");
     await lockPlacement(tx, found.placementId);
     const [current] = await tx
-      .select({ status: applications.status })
+      .select({
+        status: applications.status,
+        startDate: placements.startDate,
+        endDate: placements.endDate,
+        today: sql<string>`to_char(current_date, 'YYYY-MM-DD')`,
+      })
       .from(applications)
+      .innerJoin(placements, eq(placements.id, applications.placementId))
       .where(eq(applications.id, id))
-      .for("update");
+      .for("update", { of: applications });
     if (!current) throw notFound("Application");
-    if (!isWithdrawable(current.status)) {
-      throw conflict(
-        current.status === "withdrawn"
-          ? "This application was already withdrawn"
-          : "A rejected application cannot be withdrawn",
-      );
-    }
-    if (current.status === "approved") await releaseSlot(tx, found.placementId);
+    const rule = withdrawalRule(current, current.today);
+    if (!rule.allowed) throw conflict(rule.reason);
+    if (rule.freesSeat) await releaseSlot(tx, found.placementId);
     const [updated] = await tx
       .update(applications)
       .set({ status: "withdrawn", withdrawnAt: new Date() })
       .where(eq(applications.id, id))
-      .returning({ id: applications.id, status: applications.status, withdrawnAt: applications.withdrawnAt });
+      .returning({ id: applications.id, withdrawnAt: applications.withdrawnAt });
+    const previousStatus = current.status as "pending" | "approved";
+    const [item] = await withdrawnDetails(tx, [{ id, previousStatus, leftEarly: rule.leavingEarly }]);
+    await publishWithdrawals(deps, tx, [item]);
+    const message = rule.leavingEarly
+      ? `Withdrawn during the rotation: the student leaves ${item.title} early, the seat is freed and ${item.facilityName} is told`
+      : previousStatus === "approved"
+        ? `Withdrawn: the seat in ${item.title} is freed and ${item.facilityName} is told`
+        : `Withdrawn: ${item.facilityName} will no longer review this application`;
     return {
-      id: updated.id,
-      status: updated.status,
-      previousStatus: current.status,
-      withdrawnAt: updated.withdrawnAt?.toISOString() ?? new Date().toISOString(),
+      result: {
+        id: updated.id,
+        status: "withdrawn" as const,
+        previousStatus,
+        withdrawnAt: (updated.withdrawnAt ?? new Date()).toISOString(),
+        leftEarly: rule.leavingEarly,
+        message,
+      },
+      notice: item,
     };
   });
+  await mailWithdrawals(deps, [notice], by).catch((err) =>
+    deps.log.error({ err, applicationId: id }, "could not mail the facility about a withdrawal"),
+  );
+  return result;
+}
+
+/** What the facility is told about withdrawn applications (names, placement, dates). */
+export async function withdrawnDetails(
+  db: DbOrTx,
+  items: { id: string; previousStatus: "pending" | "approved"; leftEarly: boolean }[],
+): Promise<WithdrawnApplication[]> {
+  if (items.length === 0) return [];
+  const rows = await db
+    .select({
+      id: applications.id,
+      studentId: applications.studentId,
+      programId: applications.programId,
+      firstName: students.firstName,
+      lastName: students.lastName,
+      programName: organizations.name,
+      placementId: placements.id,
+      title: placements.title,
+      startDate: placements.startDate,
+      endDate: placements.endDate,
+      facilityId: placements.facilityId,
+    })
+    .from(applications)
+    .innerJoin(students, eq(students.id, applications.studentId))
+    .innerJoin(placements, eq(placements.id, applications.placementId))
+    .innerJoin(organizations, eq(organizations.id, applications.programId))
+    .where(
+      inArray(
+        applications.id,
+        items.map((i) => i.id),
+      ),
+    );
+  const facilityIds = [...new Set(rows.map((r) => r.facilityId))];
+  const facilities = await db
+    .select({ id: organizations.id, name: organizations.name })
+    .from(organizations)
+    .where(inArray(organizations.id, facilityIds));
+  const facilityName = new Map(facilities.map((f) => [f.id, f.name]));
+  const byId = new Map(items.map((i) => [i.id, i]));
+  return rows.map((r) => ({
+    applicationId: r.id,
+    studentId: r.studentId,
+    programId: r.programId,
+    studentName: fullName(r),
+    programName: r.programName,
+    placementId: r.placementId,
+    title: r.title,
+    startDate: r.startDate,
+    endDate: r.endDate,
+    facilityId: r.facilityId,
+    facilityName: facilityName.get(r.facilityId) ?? "the facility",
+    previousStatus: byId.get(r.id)?.previousStatus ?? "pending",
+    leftEarly: byId.get(r.id)?.leftEarly ?? false,
+  }));
 }

@@ -56,7 +56,7 @@ describe("departments", () => {
     expect(bad.json.error.issues.map((i: { path: string }) => i.path).sort()).toEqual(["capacity", "name"]);
   });
 
-  it("filled = slots filled of active placements; available never below 0", async () => {
+  it("filled = approved students on the busiest day (active and closed placements); available never below 0", async () => {
     const dept = (await create(facility.cookie, { name: "ICU", specialty: "Intensive Care (ICU)", capacity: 3 })).json;
     await createPlacement(t.deps.db, facility.organizationId!, { departmentId: dept.id, capacity: 3, slotsFilled: 2 });
     await createPlacement(t.deps.db, facility.organizationId!, { departmentId: dept.id, capacity: 4, slotsFilled: 2 });
@@ -68,7 +68,8 @@ describe("departments", () => {
     });
     const list = await t.call("GET", "/api/facility/departments", { cookie: facility.cookie });
     const icu = list.json.items.find((d: { id: string }) => d.id === dept.id);
-    expect(icu).toMatchObject({ capacity: 3, filled: 4, available: 0, activePlacements: 2, placements: 3 });
+    // Data from before issue 9's rule, all on the same dates: 2 + 2 + 4 approved students at once.
+    expect(icu).toMatchObject({ capacity: 3, filled: 8, available: 0, activePlacements: 2, placements: 3 });
   });
 
   it("edits and deletes its own; another facility's department is 404; in-use is 409", async () => {

@@ -1,8 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { isoDate } from "../../../domain/dates";
 import { departmentInputSchema } from "../../../domain/placements";
 import { allow, requireViewer } from "../../lib/access";
 import { createRouter, errorResponses, jsonContent } from "../../lib/router";
-import { createDepartment, deleteDepartment, listDepartments, updateDepartment } from "./service";
+import { createDepartment, deleteDepartment, departmentSeats, listDepartments, updateDepartment } from "./service";
 
 // 'Manage Departments': a facility coordinator's own departments; admins any facility's (View As).
 export const FACILITY_SIDE = ["facility", "admin", "super_admin"] as const;
@@ -15,7 +16,10 @@ export const DepartmentSchema = z
     name: z.string(),
     specialty: z.string(),
     capacity: z.number().int().openapi({ description: "Students the department takes at a time" }),
-    filled: z.number().int().openapi({ description: "Sum of slots_filled of its active placements" }),
+    filled: z.number().int().openapi({
+      description:
+        "Approved students on the department's busiest day from today on (its active and closed placements; ended rotations excluded)",
+    }),
     available: z.number().int().openapi({ description: "capacity - filled, never below 0" }),
     activePlacements: z.number().int(),
     placements: z.number().int(),
@@ -87,6 +91,40 @@ const deleteRoute = createRoute({
   },
 });
 
+const seatsRoute = createRoute({
+  method: "get",
+  path: "/{id}/seats",
+  tags: ["departments"],
+  summary: "Seats free for a date range: capacity minus the seats its placements hold on the busiest day",
+  middleware: [allow(...FACILITY_SIDE)] as const,
+  request: {
+    params: idParam,
+    query: z.object({
+      startDate: isoDate("Start date"),
+      endDate: isoDate("End date"),
+      placementId: z
+        .uuid("Unknown placement")
+        .optional()
+        .openapi({ description: "The placement being edited: its own seats are not counted" }),
+    }),
+  },
+  responses: {
+    200: jsonContent(
+      z
+        .object({
+          departmentId: z.string(),
+          name: z.string(),
+          capacity: z.number().int(),
+          taken: z.number().int(),
+          free: z.number().int(),
+        })
+        .openapi("DepartmentSeats"),
+      "Seats for these dates",
+    ),
+    ...errorResponses,
+  },
+});
+
 export const departmentRoutes = createRouter()
   .openapi(listRoute, async (c) => {
     const items = await listDepartments(c.var.deps.db, requireViewer(c.var.viewer), c.req.valid("query").facilityId);
@@ -98,6 +136,12 @@ export const departmentRoutes = createRouter()
   .openapi(updateRoute, async (c) =>
     c.json(
       await updateDepartment(c.var.deps.db, requireViewer(c.var.viewer), c.req.valid("param").id, c.req.valid("json")),
+      200,
+    ),
+  )
+  .openapi(seatsRoute, async (c) =>
+    c.json(
+      await departmentSeats(c.var.deps.db, requireViewer(c.var.viewer), c.req.valid("param").id, c.req.valid("query")),
       200,
     ),
   )

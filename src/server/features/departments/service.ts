@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import type { DepartmentValues } from "../../../domain/placements";
-import type { Db, DbOrTx } from "../../db/client";
+import { and, asc, eq, gte, inArray, lte, ne, sql } from "drizzle-orm";
+import { type DepartmentValues, departmentSeatsMessage, peakSeats } from "../../../domain/placements";
+import type { Db, DbOrTx, Tx } from "../../db/client";
 import { organizations } from "../../db/schema/organizations";
 import { departments, placements } from "../../db/schema/placements";
 import { facilityScope } from "../../lib/access";
@@ -8,12 +8,20 @@ import type { Viewer } from "../../lib/context";
 import { AppError, conflict, invalid, notFound } from "../../lib/errors";
 import { isUniqueViolation } from "../../lib/pg-errors";
 
-// A facility's departments or units and how many students each takes at a time (issue 4).
+// A facility's departments or units and how many students each takes at a time (issues 4 and 9).
 //
-// filled = the sum of slots_filled of the department's ACTIVE placements. slots_filled is kept equal
-// to the placement's approved applications under a row lock (D8), so this is the number of approved
-// students the department has taken on, without a second join over applications; a closed
-// placement's students no longer count (the rotation is over), a draft has none.
+// Seats (issue 9). A placement holds seats in its department for its dates: its capacity while
+// active (seats promised to applicants), only its approved students once closed (closing keeps them
+// placed and releases the rest), none as a draft. On no day may the seats held by a department's
+// placements exceed its capacity: creating, publishing or editing an active placement is refused
+// when it would (409 naming capacity), and so is lowering a department's capacity below what its
+// placements hold from today on. Approvals check the approved students on every day of the rotation
+// under the department's row lock, so parallel approvals across its placements never exceed it.
+//
+// filled (the dashboard's bar) = approved students on the department's busiest day from today on,
+// counted over its active and closed placements (slots_filled is kept equal to the approved
+// applications under the placement's row lock, D8). Ended rotations do not count; successive
+// rotations are not added up, so filled never exceeds capacity once the rule holds.
 
 /**
  * The facility a write goes to. A coordinator: their own facility, whatever the browser sent (D1).
@@ -35,7 +43,16 @@ export async function targetFacility(db: DbOrTx, viewer: Viewer, requested?: str
   return org;
 }
 
-const filledSql = sql<number>`coalesce(sum(${placements.slotsFilled}) filter (where ${placements.status} = 'active'), 0)::int`;
+// The busiest day from today on: the first day of a rotation not over yet (or today, for one under
+// way), with the approved students of every rotation of the department on that day.
+const filledSql = sql<number>`coalesce((
+  select max((
+    select coalesce(sum(p2.slots_filled), 0) from placements p2
+    where p2.department_id = ${departments.id} and p2.status <> 'draft'
+      and p2.start_date <= greatest(p1.start_date, current_date) and p2.end_date >= greatest(p1.start_date, current_date)
+  )) from placements p1
+  where p1.department_id = ${departments.id} and p1.status <> 'draft' and p1.end_date >= current_date
+), 0)::int`;
 
 /** Departments with capacity, filled and available, by name. `facilityId` null: every facility (admins). */
 export async function departmentCapacity(db: Db, facilityId: string | null) {
@@ -106,13 +123,28 @@ export async function createDepartment(db: Db, viewer: Viewer, input: Department
   return withCapacity(db, facility.id, id);
 }
 
+/** Edit; the capacity never below the seats its placements hold on a day from today on (409 naming capacity). */
 export async function updateDepartment(db: Db, viewer: Viewer, id: string, input: DepartmentValues) {
   const found = await oneDepartment(db, viewer, id);
   try {
-    await db
-      .update(departments)
-      .set({ name: input.name, specialty: input.specialty, capacity: input.capacity })
-      .where(eq(departments.id, id));
+    await db.transaction(async (tx) => {
+      const current = await lockDepartment(tx, id);
+      if (!current) throw notFound("Department");
+      if (input.capacity < current.capacity) {
+        const [{ today }] = await tx.select({ today: todaySql }).from(departments).where(eq(departments.id, id));
+        const claims = await seatClaims(tx, id, { startDate: today, endDate: "9999-12-31" });
+        const last = [today, ...claims.map((c) => c.endDate)].sort().at(-1) ?? today;
+        const held = peakSeats(claims, today, last);
+        if (input.capacity < held) {
+          const message = `This department's placements already hold ${held} seat${held === 1 ? "" : "s"} at once: capacity cannot go below ${held} (close or shrink a placement first)`;
+          throw new AppError("conflict", message, 409, [{ path: "capacity", message }]);
+        }
+      }
+      await tx
+        .update(departments)
+        .set({ name: input.name, specialty: input.specialty, capacity: input.capacity })
+        .where(eq(departments.id, id));
+    });
   } catch (err) {
     uniqueOr409(err, input.name);
   }
@@ -142,4 +174,121 @@ export async function findDepartment(db: DbOrTx, id: string, facilityId: string 
     .from(departments)
     .where(and(eq(departments.id, id), facilityId ? eq(departments.facilityId, facilityId) : undefined));
   return row ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Seats (issue 9)
+
+const todaySql = sql<string>`to_char(current_date, 'YYYY-MM-DD')`;
+
+/** The seats a placement holds in its department: capacity while active, approved students once closed. */
+const heldSeatsSql = sql<number>`(case ${placements.status} when 'active' then ${placements.capacity} when 'closed' then ${placements.slotsFilled} else 0 end)::int`;
+
+/**
+ * Locks a department row for the rest of the transaction. FOR NO KEY UPDATE: serializes every
+ * check of its seats (approvals, placement writes, capacity edits) while inserting a placement
+ * that references it (a key-share lock) is not held up. Taken after the placement's lock.
+ */
+export async function lockDepartment(tx: Tx, id: string) {
+  const [row] = await tx
+    .select({ id: departments.id, name: departments.name, capacity: departments.capacity })
+    .from(departments)
+    .where(eq(departments.id, id))
+    .for("no key update");
+  return row ?? null;
+}
+
+/** The department's placements overlapping a range with the seats each holds (or its approved students). */
+async function seatClaims(
+  db: DbOrTx,
+  departmentId: string,
+  range: { startDate: string; endDate: string },
+  opts: { excludePlacementId?: string | null; approvedOnly?: boolean } = {},
+) {
+  return db
+    .select({
+      startDate: placements.startDate,
+      endDate: placements.endDate,
+      seats: opts.approvedOnly ? placements.slotsFilled : heldSeatsSql,
+    })
+    .from(placements)
+    .where(
+      and(
+        eq(placements.departmentId, departmentId),
+        ne(placements.status, "draft"),
+        lte(placements.startDate, range.endDate),
+        gte(placements.endDate, range.startDate),
+        opts.excludePlacementId ? ne(placements.id, opts.excludePlacementId) : undefined,
+      ),
+    );
+}
+
+/**
+ * A placement that is (or becomes) active holds `capacity` seats of its department for its dates:
+ * 409 naming capacity when, on some day, the other placements already hold too many for it
+ * ('4 West Med-Surg has 10 seats; placements overlapping Mar 1–Apr 30, 2034 already take 9: at most
+ * 1 more'). Takes the department's lock, so two placements created at once cannot both squeeze in.
+ */
+export async function assertDepartmentRoom(
+  tx: Tx,
+  p: { departmentId: string; startDate: string; endDate: string; capacity: number; placementId?: string | null },
+) {
+  const department = await lockDepartment(tx, p.departmentId);
+  if (!department) return;
+  const claims = await seatClaims(tx, department.id, p, { excludePlacementId: p.placementId });
+  const taken = peakSeats(claims, p.startDate, p.endDate);
+  if (taken + p.capacity > department.capacity) {
+    const message = departmentSeatsMessage(department, p, taken);
+    throw new AppError("conflict", message, 409, [{ path: "capacity", message }]);
+  }
+}
+
+/**
+ * Approving one more student of a placement (called inside the approval's transaction, after the
+ * placement's lock): the approved students of the department's placements never exceed its
+ * capacity on any day of this rotation (409). Locks the department row, so parallel approvals
+ * across its placements serialize here and each sees the others' committed seats.
+ */
+export async function assertDepartmentSeat(tx: Tx, placementId: string) {
+  const [placement] = await tx
+    .select({ departmentId: placements.departmentId, startDate: placements.startDate, endDate: placements.endDate })
+    .from(placements)
+    .where(eq(placements.id, placementId));
+  if (!placement?.departmentId) return;
+  const department = await lockDepartment(tx, placement.departmentId);
+  if (!department) return;
+  const claims = await seatClaims(tx, department.id, placement, { approvedOnly: true });
+  const taken = peakSeats(claims, placement.startDate, placement.endDate);
+  if (taken + 1 > department.capacity) {
+    throw new AppError("conflict", departmentSeatsMessage(department, placement, taken, "approved students"), 409);
+  }
+}
+
+/**
+ * 'N of M seats free for these dates' in the placement form: the department's capacity, the seats
+ * its other placements hold on the busiest day of the range (the placement being edited excluded).
+ */
+export async function departmentSeats(
+  db: Db,
+  viewer: Viewer,
+  id: string,
+  q: { startDate: string; endDate: string; placementId?: string },
+) {
+  if (q.endDate < q.startDate) {
+    throw invalid([{ path: "endDate", message: "End date must be on or after the start date" }]);
+  }
+  const scope = facilityScope(viewer);
+  const [department] = await db
+    .select({ id: departments.id, name: departments.name, capacity: departments.capacity })
+    .from(departments)
+    .where(and(eq(departments.id, id), scope ? eq(departments.facilityId, scope) : undefined));
+  if (!department) throw notFound("Department");
+  const taken = peakSeats(await seatClaims(db, id, q, { excludePlacementId: q.placementId }), q.startDate, q.endDate);
+  return {
+    departmentId: department.id,
+    name: department.name,
+    capacity: department.capacity,
+    taken,
+    free: Math.max(0, department.capacity - taken),
+  };
 }

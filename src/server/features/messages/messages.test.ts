@@ -242,7 +242,12 @@ describe("POST /api/messages", () => {
     try {
       const m = await sent(w.sam, w.fcA, "Badge pickup");
       await expect.poll(() => events.length).toBe(1);
-      expect(events[0]).toEqual({ userId: w.fcA.userId, type: "message.created", data: { id: m.id } });
+      expect(events[0]).toEqual({
+        id: expect.any(Number),
+        userId: w.fcA.userId,
+        type: "message.created",
+        data: { id: m.id },
+      });
       expect(others).toEqual([]);
     } finally {
       for (const f of off) f();
@@ -406,7 +411,12 @@ describe("GET /api/messages/{id} and POST /api/messages/{id}/read (privacy)", ()
       expect(res.json).toMatchObject({ id: m.id, read: true, content: "Please upload your TB test result." });
       expect(await unread()).toBe(before - 1);
       await expect.poll(() => events.length).toBe(1);
-      expect(events[0]).toEqual({ userId: w.sam.userId, type: "message.read", data: { id: m.id } });
+      expect(events[0]).toEqual({
+        id: expect.any(Number),
+        userId: w.sam.userId,
+        type: "message.read",
+        data: { id: m.id },
+      });
       // Again: still 200, no second event.
       expect((await t.call("POST", `/api/messages/${m.id}/read`, { cookie: w.sam.cookie })).status).toBe(200);
       expect(await unread()).toBe(before - 1);

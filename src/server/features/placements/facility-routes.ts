@@ -31,6 +31,12 @@ export const FacilityPlacementSchema = z
     slotsFilled: z.number().int(),
     availableSpots: z.number().int(),
     status: z.enum(PLACEMENT_STATUSES),
+    allowLateJoiners: z.boolean().openapi({ description: "Applications are accepted after the rotation starts" }),
+    phase: z.enum(["upcoming", "current", "ended"]).openapi({ description: "Against today's date" }),
+    publishable: z.boolean().openapi({
+      description: "May be active today: not ended, and not started unless late joiners are allowed",
+    }),
+    acceptsApplications: z.boolean().openapi({ description: "Active and taking applications today" }),
     pendingApplications: z.number().int(),
     createdAt: z.string(),
     updatedAt: z.string(),
@@ -121,7 +127,7 @@ const statusRoute = (action: "publish" | "close") =>
     tags: ["facility placements"],
     summary:
       action === "publish"
-        ? "Publish a draft or closed placement as active (403 while the facility is pending verification)"
+        ? "Publish a draft or closed placement as active (403 while the facility is pending verification; 409 when the rotation ended, started without late joiners, or the department lacks the seats)"
         : "Close a placement to new applications (approved students stay placed)",
     middleware: [allow(...FACILITY_SIDE)] as const,
     request: { params: idParam },

@@ -1,20 +1,24 @@
-import { and, asc, count, eq, ilike, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, gte, ilike, inArray, lte, ne, or, sql } from "drizzle-orm";
+import { rotationPhase } from "../../../domain/applications";
 import {
+  acceptsApplications,
   durationWeeks,
   nextTermDates,
   nextTermTitle,
   type PlacementStatus,
   type PlacementValues,
+  publishRefusal,
 } from "../../../domain/placements";
 import type { Db, Tx } from "../../db/client";
 import { applications } from "../../db/schema/applications";
 import { organizations } from "../../db/schema/organizations";
 import { departments, placements } from "../../db/schema/placements";
+import { students } from "../../db/schema/students";
 import { assertVerified, facilityScope } from "../../lib/access";
 import type { Viewer } from "../../lib/context";
-import { conflict, invalid, notFound } from "../../lib/errors";
+import { AppError, conflict, invalid, notFound } from "../../lib/errors";
 import { likePattern, offsetOf } from "../../lib/pagination";
-import { findDepartment } from "../departments/service";
+import { assertDepartmentRoom, findDepartment } from "../departments/service";
 import { lockPlacement } from "./service";
 
 // The facility's own placements in every status (issue 4): list, create, edit, publish, close and
@@ -43,6 +47,8 @@ const columns = {
   capacity: placements.capacity,
   slotsFilled: placements.slotsFilled,
   status: placements.status,
+  allowLateJoiners: placements.allowLateJoiners,
+  today: sql<string>`to_char(current_date, 'YYYY-MM-DD')`,
   createdAt: placements.createdAt,
   updatedAt: placements.updatedAt,
   facilityId: organizations.id,
@@ -78,6 +84,12 @@ function toItem(r: Row) {
     slotsFilled: r.slotsFilled,
     availableSpots: Math.max(0, r.capacity - r.slotsFilled),
     status: r.status,
+    allowLateJoiners: r.allowLateJoiners,
+    /** Issue 9: upcoming, current (under way) or ended, against the database's current_date. */
+    phase: rotationPhase(r.startDate, r.endDate, r.today),
+    /** Whether it may be active today (publish, re-publish): an ended rotation is history only. */
+    publishable: publishRefusal(r, r.today) === null,
+    acceptsApplications: r.status === "active" && acceptsApplications(r, r.today),
     pendingApplications: r.pendingApplications,
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
@@ -155,36 +167,65 @@ async function departmentFor(db: Db | Tx, viewer: Viewer, departmentId: string) 
   return department;
 }
 
-/** Create: in the department's facility (a coordinator's own); draft, or active when the facility is verified. */
+/** Issue 9: a placement may be active only while its rotation takes applications (422 naming the date). */
+function assertDatesPublishable(p: { startDate: string; endDate: string; allowLateJoiners: boolean }, today: string) {
+  const refusal = publishRefusal(p, today);
+  if (refusal) throw invalid([refusal], refusal.message);
+}
+
+async function databaseToday(db: Db | Tx, departmentId: string) {
+  const [row] = await db
+    .select({ today: sql<string>`to_char(current_date, 'YYYY-MM-DD')` })
+    .from(departments)
+    .where(eq(departments.id, departmentId));
+  return row.today;
+}
+
+/**
+ * Create: in the department's facility (a coordinator's own); draft, or active when the facility is
+ * verified, the rotation takes applications (not ended; not started unless late joiners are allowed)
+ * and the department has the seats for it on every day (issue 9).
+ */
 export async function createFacilityPlacement(db: Db, viewer: Viewer, input: PlacementValues) {
   const department = await departmentFor(db, viewer, input.departmentId);
-  if (input.status === "active") await assertMayPublish(db, department.facilityId);
   if (input.status === "closed") {
     throw invalid([{ path: "status", message: "A new placement is saved as a draft or published as active" }]);
   }
-  const [row] = await db
-    .insert(placements)
-    .values({
-      facilityId: department.facilityId,
-      departmentId: department.id,
-      title: input.title,
-      specialty: input.specialty,
-      description: input.description,
-      requirements: input.requirements,
-      startDate: input.startDate,
-      endDate: input.endDate,
-      durationWeeks: durationWeeks(input.startDate, input.endDate),
-      capacity: input.capacity,
-      slotsFilled: 0,
-      status: input.status,
-    })
-    .returning({ id: placements.id });
-  return getFacilityPlacement(db, viewer, row.id);
+  const id = await db.transaction(async (tx) => {
+    if (input.status === "active") {
+      await assertMayPublish(tx, department.facilityId);
+      assertDatesPublishable(input, await databaseToday(tx, department.id));
+      await assertDepartmentRoom(tx, { ...input, departmentId: department.id });
+    }
+    const [row] = await tx
+      .insert(placements)
+      .values({
+        facilityId: department.facilityId,
+        departmentId: department.id,
+        title: input.title,
+        specialty: input.specialty,
+        description: input.description,
+        requirements: input.requirements,
+        startDate: input.startDate,
+        endDate: input.endDate,
+        durationWeeks: durationWeeks(input.startDate, input.endDate),
+        capacity: input.capacity,
+        slotsFilled: 0,
+        status: input.status,
+        allowLateJoiners: input.allowLateJoiners,
+      })
+      .returning({ id: placements.id });
+    return row.id;
+  });
+  return getFacilityPlacement(db, viewer, id);
 }
 
 /**
  * Edit, under the placement's row lock (the lock approvals take): capacity never below the spots
  * already filled (422 naming capacity), back to draft only without pending or approved applications.
+ * Issue 9: active only while the rotation takes applications (checked when it becomes active or its
+ * dates change); new dates re-check every approved student for overlaps with their other approved
+ * rotations (409 naming them, nothing changed); the department's seats on every day.
  */
 export async function updateFacilityPlacement(db: Db, viewer: Viewer, id: string, input: PlacementValues) {
   const scope = facilityScope(viewer);
@@ -208,8 +249,29 @@ export async function updateFacilityPlacement(db: Db, viewer: Viewer, id: string
         },
       ]);
     }
+    const datesChanged = input.startDate !== current.startDate || input.endDate !== current.endDate;
     if (input.status === "active" && current.status !== "active") await assertMayPublish(tx, owned.facilityId);
+    if (input.status === "active" && (current.status !== "active" || datesChanged)) {
+      assertDatesPublishable(input, current.today);
+    }
     if (input.status === "draft" && current.status !== "draft") await assertNoLiveApplications(tx, id);
+    if (datesChanged) await assertApprovedStudentsFit(tx, id, input);
+    // The seats it holds: its capacity while active, its approved students once closed.
+    const seats = input.status === "active" ? input.capacity : input.status === "closed" ? current.slotsFilled : 0;
+    const claimGrows =
+      input.status !== current.status ||
+      datesChanged ||
+      department.id !== current.departmentId ||
+      input.capacity > current.capacity;
+    if (seats > 0 && claimGrows) {
+      await assertDepartmentRoom(tx, {
+        departmentId: department.id,
+        startDate: input.startDate,
+        endDate: input.endDate,
+        capacity: seats,
+        placementId: id,
+      });
+    }
     await tx
       .update(placements)
       .set({
@@ -223,11 +285,58 @@ export async function updateFacilityPlacement(db: Db, viewer: Viewer, id: string
         durationWeeks: durationWeeks(input.startDate, input.endDate),
         capacity: input.capacity,
         status: input.status,
+        allowLateJoiners: input.allowLateJoiners,
         updatedAt: new Date(),
       })
       .where(eq(placements.id, id));
   });
   return getFacilityPlacement(db, viewer, id);
+}
+
+/** How many names a refusal lists before '… and N more'. */
+const NAMES_SHOWN = 3;
+
+/**
+ * Issue 9: new dates for a placement with approved students. Each approved student's roster row is
+ * locked (after the placement's, in id order: the order approvals take them), then none of them may
+ * hold another approved rotation overlapping the new dates: 409 naming the first few and the count.
+ */
+async function assertApprovedStudentsFit(tx: Tx, placementId: string, range: { startDate: string; endDate: string }) {
+  const approved = await tx
+    .select({ id: applications.studentId })
+    .from(applications)
+    .where(and(eq(applications.placementId, placementId), eq(applications.status, "approved")))
+    .orderBy(asc(applications.studentId));
+  if (approved.length === 0) return;
+  const ids = approved.map((a) => a.id);
+  await tx
+    .select({ id: students.id })
+    .from(students)
+    .where(inArray(students.id, ids))
+    .orderBy(asc(students.id))
+    .for("no key update");
+  const clashes = await tx
+    .selectDistinct({ id: students.id, firstName: students.firstName, lastName: students.lastName })
+    .from(applications)
+    .innerJoin(students, eq(students.id, applications.studentId))
+    .innerJoin(placements, eq(placements.id, applications.placementId))
+    .where(
+      and(
+        inArray(applications.studentId, ids),
+        eq(applications.status, "approved"),
+        ne(applications.placementId, placementId),
+        lte(placements.startDate, range.endDate),
+        gte(placements.endDate, range.startDate),
+      ),
+    )
+    .orderBy(asc(students.firstName), asc(students.lastName), asc(students.id));
+  if (clashes.length === 0) return;
+  const names = clashes.slice(0, NAMES_SHOWN).map((c) => `${c.firstName} ${c.lastName}`);
+  const more = clashes.length - names.length;
+  const who = `${names.join(", ")}${more > 0 ? ` and ${more} more` : ""}`;
+  const n = clashes.length;
+  const message = `These dates would overlap other approved rotations of ${n} approved student${n === 1 ? "" : "s"}: ${who}. Keep the dates, or settle those rotations first`;
+  throw new AppError("conflict", message, 409, [{ path: "startDate", message }]);
 }
 
 async function assertNoLiveApplications(tx: Tx, id: string) {
@@ -240,7 +349,11 @@ async function assertNoLiveApplications(tx: Tx, id: string) {
   }
 }
 
-/** Publish (draft or closed → active; D2) or close (→ closed). Closing keeps approved students placed. */
+/**
+ * Publish (draft or closed → active; D2; issue 9: not an ended rotation, nor one under way without
+ * late joiners, and within the department's seats) or close (→ closed). Closing keeps approved
+ * students placed (they keep their seats in the department; the rest are released).
+ */
 export async function setFacilityPlacementStatus(db: Db, viewer: Viewer, id: string, status: "active" | "closed") {
   const scope = facilityScope(viewer);
   await db.transaction(async (tx) => {
@@ -254,7 +367,15 @@ export async function setFacilityPlacementStatus(db: Db, viewer: Viewer, id: str
     if (current.status === status) {
       throw conflict(status === "active" ? "This placement is already published" : "This placement is already closed");
     }
-    if (status === "active") await assertMayPublish(tx, owned.facilityId);
+    if (status === "active") {
+      await assertMayPublish(tx, owned.facilityId);
+      // Issue 9: an ended rotation stays in history; one under way only with late joiners (409).
+      const refusal = publishRefusal(current, current.today);
+      if (refusal) throw new AppError("conflict", refusal.message, 409, [refusal]);
+      if (current.departmentId) {
+        await assertDepartmentRoom(tx, { ...current, departmentId: current.departmentId, placementId: id });
+      }
+    }
     await tx.update(placements).set({ status, updatedAt: new Date() }).where(eq(placements.id, id));
   });
   return getFacilityPlacement(db, viewer, id);
@@ -279,6 +400,7 @@ export async function duplicateFacilityPlacement(db: Db, viewer: Viewer, id: str
       capacity: original.capacity,
       slotsFilled: 0,
       status: "draft",
+      allowLateJoiners: original.allowLateJoiners,
     })
     .returning({ id: placements.id });
   return getFacilityPlacement(db, viewer, row.id);

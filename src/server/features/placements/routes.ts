@@ -19,6 +19,10 @@ export const PlacementSchema = z
     slotsFilled: z.number().int(),
     availableSpots: z.number().int(),
     status: z.enum(["draft", "active", "closed"]),
+    allowLateJoiners: z.boolean().openapi({ description: "Applications are accepted after the rotation starts" }),
+    acceptsApplications: z
+      .boolean()
+      .openapi({ description: "Takes applications today: not ended, not started unless late joiners are allowed" }),
     facility: z.object({ id: z.string(), name: z.string(), city: z.string().nullable(), state: z.string().nullable() }),
     department: z.object({ id: z.string(), name: z.string() }).nullable(),
   })

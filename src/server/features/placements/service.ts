@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, ilike, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, gte, ilike, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Db, DbOrTx, Tx } from "../../db/client";
 import { organizations } from "../../db/schema/organizations";
 import { departments, placements } from "../../db/schema/placements";
@@ -20,6 +20,19 @@ export type OpenPlacementQuery = {
   includeFull?: boolean;
 };
 
+/**
+ * Issue 9: the rotation takes applications today (the database's current_date): it has not ended,
+ * and it has not started unless the facility allows late joiners (a rotation starting today has
+ * started). The program's and the student's searches offer only these; acceptsApplications() in
+ * src/domain/placements is the same rule for one placement.
+ */
+export function acceptsApplicationsToday(): SQL {
+  return and(
+    gte(placements.endDate, sql`current_date`),
+    or(gt(placements.startDate, sql`current_date`), eq(placements.allowLateJoiners, true)),
+  ) as SQL;
+}
+
 const placementColumns = {
   id: placements.id,
   title: placements.title,
@@ -32,6 +45,8 @@ const placementColumns = {
   capacity: placements.capacity,
   slotsFilled: placements.slotsFilled,
   status: placements.status,
+  allowLateJoiners: placements.allowLateJoiners,
+  acceptsApplications: sql<boolean>`(${acceptsApplicationsToday()})`,
   facilityId: organizations.id,
   facilityName: organizations.name,
   facilityCity: organizations.city,
@@ -52,6 +67,8 @@ type PlacementRow = {
   capacity: number;
   slotsFilled: number;
   status: "draft" | "active" | "closed";
+  allowLateJoiners: boolean;
+  acceptsApplications: boolean;
   facilityId: string;
   facilityName: string;
   facilityCity: string | null;
@@ -74,6 +91,8 @@ function toPlacement(r: PlacementRow) {
     slotsFilled: r.slotsFilled,
     availableSpots: Math.max(0, r.capacity - r.slotsFilled),
     status: r.status,
+    allowLateJoiners: r.allowLateJoiners,
+    acceptsApplications: r.acceptsApplications,
     facility: { id: r.facilityId, name: r.facilityName, city: r.facilityCity, state: r.facilityState },
     department: r.departmentId && r.departmentName ? { id: r.departmentId, name: r.departmentName } : null,
   };
@@ -83,11 +102,15 @@ export type OpenPlacement = ReturnType<typeof toPlacement>;
 /** Open to applications: active, at a verified facility (D2). */
 const isOpen = and(eq(placements.status, "active"), eq(organizations.verificationStatus, "verified"));
 
-/** Active placements of verified facilities, soonest first (spec section 7), paginated (D13). */
+/**
+ * Active placements of verified facilities that take applications today (not started unless late
+ * joiners are allowed, not ended), soonest first (spec section 7), paginated (D13).
+ */
 export async function searchOpenPlacements(db: Db, q: OpenPlacementQuery) {
   const term = q.search ? likePattern(q.search) : null;
   const where = and(
     isOpen,
+    acceptsApplicationsToday(),
     term
       ? or(
           ilike(placements.title, term),
@@ -120,7 +143,10 @@ export async function searchOpenPlacements(db: Db, q: OpenPlacementQuery) {
   return { items: rows.map(toPlacement), total: total.n, page: q.page, pageSize: q.pageSize };
 }
 
-/** One placement open to applications; 404 when it is not active or its facility is not verified. */
+/**
+ * One active placement of a verified facility; 404 otherwise. One under way or ended is still shown
+ * (acceptsApplications false) so a link to it explains itself instead of vanishing.
+ */
 export async function getOpenPlacement(db: Db, id: string) {
   const [row] = await db
     .select(placementColumns)
@@ -145,6 +171,9 @@ export async function findPlacementForApplication(db: DbOrTx, id: string) {
       status: placements.status,
       capacity: placements.capacity,
       slotsFilled: placements.slotsFilled,
+      startDate: placements.startDate,
+      endDate: placements.endDate,
+      allowLateJoiners: placements.allowLateJoiners,
       facilityId: organizations.id,
       facilityName: organizations.name,
     })
@@ -167,6 +196,12 @@ export async function lockPlacement(tx: Tx, id: string) {
       capacity: placements.capacity,
       slotsFilled: placements.slotsFilled,
       status: placements.status,
+      departmentId: placements.departmentId,
+      startDate: placements.startDate,
+      endDate: placements.endDate,
+      allowLateJoiners: placements.allowLateJoiners,
+      /** The database's current_date (YYYY-MM-DD), for the rules on dates (issue 9). */
+      today: sql<string>`to_char(current_date, 'YYYY-MM-DD')`,
     })
     .from(placements)
     .where(eq(placements.id, id))

@@ -97,7 +97,14 @@ const MyApplicationSchema = z
     id: z.string(),
     status,
     notes: z.string().nullable(),
+    notesBy: z.enum(["student", "program"]).nullable().openapi({
+      description: "Who wrote `notes`: the student applying for themselves, or their program (null without a note)",
+    }),
     reviewNotes: z.string().nullable().openapi({ description: "The facility's notes on its decision" }),
+    canWithdraw: z.boolean().openapi({ description: "Whether withdrawing is allowed today (see the withdraw route)" }),
+    leavesEarly: z
+      .boolean()
+      .openapi({ description: "Withdrawing now would leave an approved rotation already under way" }),
     submittedAt: z.string(),
     reviewedAt: z.string().nullable(),
     withdrawnAt: z.string().nullable(),
@@ -219,6 +226,8 @@ const withdrawRoute = createRoute({
   path: "/applications/{id}/withdraw",
   tags: ["student"],
   summary: "Withdraw one's own pending or approved application (an approved one frees its slot)",
+  description:
+    "The program's rules: before the rotation starts, a pending or approved application; during it, a pending one or an approved one (leaving early: `leftEarly`); after it ended, an approved rotation is history (409). The facility is told by mail and live event.",
   middleware: [allow(...STUDENT_VIEWERS)] as const,
   request: { params: idParam },
   responses: {
@@ -228,6 +237,8 @@ const withdrawRoute = createRoute({
         status: z.literal("withdrawn"),
         previousStatus: z.enum(["pending", "approved"]),
         withdrawnAt: z.string(),
+        leftEarly: z.boolean(),
+        message: z.string(),
       }),
       "Withdrawn",
     ),
@@ -307,11 +318,7 @@ export const studentPortalRoutes = createRouter()
   })
   .openapi(withdrawRoute, async (c) => {
     const studentId = ownStudentId(requireViewer(c.var.viewer));
-    const result = await withdrawMyApplication(c.var.deps, studentId, c.req.valid("param").id);
-    return c.json(
-      { ...result, status: "withdrawn" as const, previousStatus: result.previousStatus as "pending" | "approved" },
-      200,
-    );
+    return c.json(await withdrawMyApplication(c.var.deps, studentId, c.req.valid("param").id), 200);
   })
   .openapi(profileRoute, async (c) => {
     const viewer = requireViewer(c.var.viewer);

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, inArray, sql } from "drizzle-orm";
-import type { RefusalCode } from "../../../domain/applications";
+import { type RefusalCode, withdrawalFlags } from "../../../domain/applications";
 import type { Experience, Preferences } from "../../../domain/student-profile";
 import { EMPTY_PREFERENCES } from "../../../domain/student-profile";
 import type { Db } from "../../db/client";
@@ -7,7 +7,7 @@ import { applications } from "../../db/schema/applications";
 import { organizations } from "../../db/schema/organizations";
 import { placements } from "../../db/schema/placements";
 import { studentExperiences } from "../../db/schema/student-accounts";
-import { studentPreferences, students } from "../../db/schema/students";
+import { studentPreferences, students, studentUsers } from "../../db/schema/students";
 import type { Deps, Viewer } from "../../lib/context";
 import { AppError, notFound } from "../../lib/errors";
 import { offsetOf } from "../../lib/pagination";
@@ -134,7 +134,10 @@ export async function browsePlacements(db: Db, studentId: string, q: OpenPlaceme
           .from(applications)
           .where(and(eq(applications.studentId, studentId), inArray(applications.placementId, ids)))
       : [];
-  const byPlacement = new Map(mine.map((a) => [a.placementId, { id: a.id, status: a.status }]));
+  // A withdrawn application does not count as "Applied": the student may apply again (issue 9).
+  const byPlacement = new Map(
+    mine.filter((a) => a.status !== "withdrawn").map((a) => [a.placementId, { id: a.id, status: a.status }]),
+  );
   return { ...page, items: page.items.map((p) => ({ ...p, myApplication: byPlacement.get(p.id) ?? null })) };
 }
 
@@ -145,6 +148,9 @@ const REFUSAL_STATUS: Record<RefusalCode, 403 | 404 | 409> = {
   student_not_found: 404,
   student_withdrawn: 403,
   program_unverified: 403,
+  rotation_started: 409,
+  rotation_ended: 409,
+  not_selected_before: 409,
 };
 
 const REFUSAL_MESSAGE: Partial<Record<RefusalCode, string>> = {
@@ -191,10 +197,12 @@ export async function myApplications(db: Db, studentId: string, q: { page: numbe
         id: applications.id,
         status: applications.status,
         notes: applications.notes,
+        notesByStudent: sql<boolean>`exists (select 1 from ${studentUsers} where ${studentUsers.studentId} = ${applications.studentId} and ${studentUsers.userId} = ${applications.submittedBy})`,
         reviewNotes: applications.reviewNotes,
         submittedAt: applications.submittedAt,
         reviewedAt: applications.reviewedAt,
         withdrawnAt: applications.withdrawnAt,
+        today: sql<string>`to_char(current_date, 'YYYY-MM-DD')`,
         placementId: placements.id,
         title: placements.title,
         specialty: placements.specialty,
@@ -221,7 +229,10 @@ export async function myApplications(db: Db, studentId: string, q: { page: numbe
       id: r.id,
       status: r.status,
       notes: r.notes,
+      // Issue 9: say whose note it is (the student's own, or the program's when it applied for them).
+      notesBy: r.notes === null ? null : r.notesByStudent ? ("student" as const) : ("program" as const),
       reviewNotes: r.reviewNotes,
+      ...withdrawalFlags(r, r.today),
       submittedAt: r.submittedAt.toISOString(),
       reviewedAt: r.reviewedAt?.toISOString() ?? null,
       withdrawnAt: r.withdrawnAt?.toISOString() ?? null,

@@ -30,6 +30,7 @@ import {
   setEnrollment,
   targetProgram,
   updateStudent,
+  withdrawStudent,
 } from "./service";
 
 // The program coordinator's roster (issue 3). Program coordinators see their own program; admins
@@ -252,6 +253,8 @@ const withdrawRoute = createRoute({
   path: "/{id}/withdraw",
   tags: ["students"],
   summary: "Withdraw a student from the roster, keeping their history",
+  description:
+    "Also withdraws the student's pending applications and their approved ones whose rotation has not started (freeing the seats), in the same transaction; each facility concerned is told by mail and live event. Nothing can be approved for a withdrawn student.",
   middleware: [allow(...ROSTER_ROLES)] as const,
   request: { params: idParam },
   responses: { 200: jsonContent(StudentSchema, "The student, withdrawn"), ...errorResponses },
@@ -322,7 +325,7 @@ export const studentRoutes = createRouter()
   })
   .openapi(withdrawRoute, async (c) => {
     const scope = programScope(requireViewer(c.var.viewer));
-    return c.json(await setEnrollment(c.var.deps.db, scope, c.req.valid("param").id, "withdrawn"), 200);
+    return c.json(await withdrawStudent(c.var.deps, scope, c.req.valid("param").id), 200);
   })
   .openapi(reinstateRoute, async (c) => {
     const scope = programScope(requireViewer(c.var.viewer));

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
+import { rotationPhase } from "../../../domain/applications";
 import { parseRoster, type RosterColumn } from "../../../domain/roster";
 import { programNotVerifiedMessage } from "../../../domain/student-accounts";
 import {
@@ -22,6 +23,9 @@ import { AppError, conflict, invalid, notFound } from "../../lib/errors";
 import { mailHtml } from "../../lib/mail";
 import { likePattern, offsetOf } from "../../lib/pagination";
 import { isUniqueViolation } from "../../lib/pg-errors";
+import { withdrawnDetails } from "../applications/service";
+import { mailWithdrawals, publishWithdrawals } from "../applications/withdrawal-notices";
+import { lockPlacement, releaseSlot } from "../placements/service";
 
 // A program's roster. Every query is scoped by `scope`: the viewer's program, or null for an admin
 // looking across programs (D1). A student outside the scope is "not found", never "forbidden".
@@ -403,6 +407,84 @@ export async function deleteStudent(db: DbOrTx, scope: Scope, id: string) {
     await tx.delete(students).where(eq(students.id, id));
   });
   return { id, deleted: true as const };
+}
+
+/**
+ * Withdraw a student from the roster (issue 9), in one transaction: the student's row is updated
+ * (its lock makes a facility's approval of this student wait, then refuse), their pending
+ * applications are withdrawn, and so are their approved ones whose rotation has not started (each
+ * seat freed, its placement locked first as every slot change does, D8). Approved rotations under
+ * way or ended are kept (history; the program may still withdraw one under way). Each facility
+ * concerned hears of it: its coordinators by mail, and live events for everyone's open pages.
+ * Repeating it is harmless.
+ */
+export async function withdrawStudent(deps: Deps, scope: Scope, id: string) {
+  assertId(id);
+  const notices = await deps.db.transaction(async (tx) => {
+    const updated = await tx
+      .update(students)
+      .set({
+        enrollmentStatus: "withdrawn",
+        withdrawnAt: sql`coalesce(${students.withdrawnAt}, now())`,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(students.id, id), scope ? eq(students.programId, scope) : undefined))
+      .returning({ id: students.id });
+    if (updated.length === 0) throw notFound("Student");
+    const open = await tx
+      .select({
+        id: applications.id,
+        placementId: applications.placementId,
+        status: applications.status,
+        startDate: placements.startDate,
+        endDate: placements.endDate,
+        today: sql<string>`to_char(current_date, 'YYYY-MM-DD')`,
+      })
+      .from(applications)
+      .innerJoin(placements, eq(placements.id, applications.placementId))
+      .where(and(eq(applications.studentId, id), inArray(applications.status, ["pending", "approved"])));
+    const targets = open.filter(
+      (a) => a.status === "pending" || rotationPhase(a.startDate, a.endDate, a.today) === "upcoming",
+    );
+    if (targets.length === 0) return [];
+    const seats = [...new Set(targets.filter((a) => a.status === "approved").map((a) => a.placementId))].sort();
+    for (const placementId of seats) await lockPlacement(tx, placementId);
+    const locked = await tx
+      .select({ id: applications.id, placementId: applications.placementId, status: applications.status })
+      .from(applications)
+      .where(
+        inArray(
+          applications.id,
+          targets.map((a) => a.id),
+        ),
+      )
+      .for("update");
+    const withdrawn: { id: string; previousStatus: "pending" | "approved"; leftEarly: boolean }[] = [];
+    for (const a of locked) {
+      if (a.status === "pending") withdrawn.push({ id: a.id, previousStatus: "pending", leftEarly: false });
+      else if (a.status === "approved" && seats.includes(a.placementId)) {
+        await releaseSlot(tx, a.placementId);
+        withdrawn.push({ id: a.id, previousStatus: "approved", leftEarly: false });
+      }
+    }
+    if (withdrawn.length === 0) return [];
+    await tx
+      .update(applications)
+      .set({ status: "withdrawn", withdrawnAt: new Date() })
+      .where(
+        inArray(
+          applications.id,
+          withdrawn.map((w) => w.id),
+        ),
+      );
+    const details = await withdrawnDetails(tx, withdrawn);
+    await publishWithdrawals(deps, tx, details);
+    return details;
+  });
+  await mailWithdrawals(deps, notices, "roster").catch((err) =>
+    deps.log.error({ err, studentId: id }, "could not mail the facilities about a withdrawn student"),
+  );
+  return getStudentItem(deps.db, scope, id);
 }
 
 /** Withdraw from the roster (history kept) or reinstate. Repeating either is harmless. */

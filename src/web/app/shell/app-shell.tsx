@@ -29,9 +29,13 @@ export function AppShell({ me }: { me: Me }) {
         Skip to content
       </a>
       <Header me={me} area={area} onOpenMenu={() => setMenuOpen(true)} />
-      <div className="flex">
-        <aside className="sticky top-14 hidden h-[calc(100vh-3.5rem)] w-60 shrink-0 border-r border-border bg-white md:block">
-          <SidebarNav items={items} />
+      {/* The sidebar's column stretches with the page (its background and border reach the bottom of
+          long pages); the navigation inside it stays in view while the page scrolls. */}
+      <div className="flex min-h-[calc(100vh-3.5rem)]">
+        <aside className="hidden w-60 shrink-0 border-r border-border bg-white md:block">
+          <div className="sticky top-14 max-h-[calc(100vh-3.5rem)] overflow-y-auto">
+            <SidebarNav items={items} />
+          </div>
         </aside>
         <DialogPrimitive.Root open={menuOpen} onOpenChange={setMenuOpen}>
           <DialogPrimitive.Portal>

@@ -25,6 +25,7 @@ export const NAVIGATION: Record<Area, NavItem[]> = {
     { to: "/placements", label: "Placements", icon: Search },
     { to: "/applications", label: "Applications", icon: ClipboardList },
     { to: "/calendar", label: "Calendar", icon: Calendar },
+    { to: "/messages", label: "Messages", icon: MessageSquare },
   ],
   facility: [
     { to: "/dashboard/facility", label: "Dashboard", icon: LayoutDashboard },
@@ -32,6 +33,7 @@ export const NAVIGATION: Record<Area, NavItem[]> = {
     { to: "/dashboard/facility/applications", label: "Applications", icon: ClipboardList },
     { to: "/dashboard/facility/students", label: "Students", icon: Users },
     { to: "/dashboard/facility/calendar", label: "Calendar", icon: Calendar },
+    { to: "/messages", label: "Messages", icon: MessageSquare },
   ],
   admin: [
     { to: "/dashboard/admin", label: "Dashboard", icon: LayoutDashboard },
@@ -39,6 +41,7 @@ export const NAVIGATION: Record<Area, NavItem[]> = {
     { to: "/dashboard/admin/facilities", label: "Facilities", icon: Building2 },
     { to: "/dashboard/admin/analytics", label: "Analytics", icon: LineChart },
     { to: "/dashboard/admin/settings", label: "Settings", icon: Settings },
+    { to: "/messages", label: "Messages", icon: MessageSquare },
   ],
   student: [
     { to: "/dashboard/student", label: "Dashboard", icon: LayoutDashboard },

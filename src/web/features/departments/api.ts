@@ -10,6 +10,26 @@ export const departmentsQuery = (facilityId?: string) =>
       (await unwrap(await api.api.facility.departments.$get({ query: facilityId ? { facilityId } : {} }))).items,
   });
 
+/**
+ * 'N of M seats free for these dates': the department's capacity minus the seats its other
+ * placements hold on the busiest day of the range (the placement being edited not counted).
+ */
+export const departmentSeatsQuery = (
+  departmentId: string,
+  range: { startDate: string; endDate: string },
+  placementId?: string,
+) =>
+  queryOptions({
+    queryKey: ["departments", "seats", departmentId, range.startDate, range.endDate, placementId ?? "new"],
+    queryFn: async () =>
+      unwrap(
+        await api.api.facility.departments[":id"].seats.$get({
+          param: { id: departmentId },
+          query: { startDate: range.startDate, endDate: range.endDate, placementId },
+        }),
+      ),
+  });
+
 export type Department = Awaited<ReturnType<NonNullable<ReturnType<typeof departmentsQuery>["queryFn"]>>>[number];
 
 function useRefresh() {

@@ -125,3 +125,13 @@ export function useImportRoster() {
   });
 }
 export type RosterImportResult = Awaited<ReturnType<ReturnType<typeof useImportRoster>["mutateAsync"]>>;
+
+/** Issue 9: invite every active student without an account or a valid invitation. */
+export function useInviteAll() {
+  const invalidate = useInvalidateStudents();
+  return useMutation({
+    mutationFn: async (programId?: string) =>
+      unwrap(await api.api.students["invite-all"].$post({ json: programId ? { programId } : {} })),
+    onSuccess: invalidate,
+  });
+}

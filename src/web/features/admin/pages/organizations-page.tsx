@@ -216,7 +216,7 @@ export function OrganizationsPage({ kind }: { kind: OrganizationKind }) {
                 <TH>Coordinators</TH>
                 <TH>{copy.countLabel}</TH>
                 <TH>Joined</TH>
-                <TH>
+                <TH actions>
                   <span className="sr-only">Actions</span>
                 </TH>
               </TR>
@@ -236,8 +236,8 @@ export function OrganizationsPage({ kind }: { kind: OrganizationKind }) {
                   <TD>{o.coordinators}</TD>
                   <TD>{kind === "program" ? o.students : o.activePlacements}</TD>
                   <TD className="whitespace-nowrap">{formatDate(o.createdAt)}</TD>
-                  <TD>
-                    <div className="flex justify-end gap-2">
+                  <TD actions>
+                    <div className="flex flex-wrap justify-end gap-2">
                       {o.status !== "verified" ? <DecisionButton id={o.id} name={o.name} decision="verify" /> : null}
                       {o.status !== "rejected" ? <DecisionButton id={o.id} name={o.name} decision="reject" /> : null}
                     </div>

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { toast } from "sonner";
+import { REVIEW_ACTION_LABELS, type ReviewView } from "@/domain/applications";
 import { Button } from "@/web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/web/components/ui/dialog";
 import { Field } from "@/web/components/ui/field";
@@ -11,6 +12,8 @@ export type ReviewTarget = {
   decision: "approve" | "reject";
   studentName: string;
   placementTitle: string;
+  /** The view that opened the dialog: its words (Accept / Decline or Approve / Reject) are used. */
+  view?: ReviewView;
 };
 
 /**
@@ -21,6 +24,7 @@ export function ReviewApplicationDialog({ target, onClose }: { target: ReviewTar
   const decide = useDecideApplication();
   const [notes, setNotes] = useState("");
   const approve = target?.decision === "approve";
+  const words = REVIEW_ACTION_LABELS[target?.view ?? "facilityApplications"];
 
   function close() {
     setNotes("");
@@ -45,7 +49,7 @@ export function ReviewApplicationDialog({ target, onClose }: { target: ReviewTar
   return (
     <Dialog open={target !== null} onOpenChange={(open) => (open ? undefined : close())}>
       <DialogContent>
-        <DialogTitle>{approve ? "Approve application" : "Reject application"}</DialogTitle>
+        <DialogTitle>{`${approve ? words.approve : words.reject} application`}</DialogTitle>
         {target ? (
           <DialogDescription>
             {target.studentName} · {target.placementTitle}.{" "}
@@ -68,7 +72,7 @@ export function ReviewApplicationDialog({ target, onClose }: { target: ReviewTar
             Cancel
           </Button>
           <Button variant={approve ? "default" : "destructive"} onClick={confirm} disabled={decide.isPending}>
-            {decide.isPending ? "Saving..." : approve ? "Approve" : "Reject"}
+            {decide.isPending ? "Saving..." : approve ? words.approve : words.reject}
           </Button>
         </div>
       </DialogContent>

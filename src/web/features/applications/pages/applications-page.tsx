@@ -7,9 +7,9 @@ import {
   APPLICATION_STATUS_LABELS,
   APPLICATION_STATUSES,
   type ApplicationStatus,
+  applicationNoteLabel,
   applicationStatusLabel,
   applicationStatusTone,
-  isWithdrawable,
 } from "@/domain/applications";
 import { NURSING_SPECIALTIES } from "@/domain/specialties";
 import { Pagination } from "@/web/components/pagination";
@@ -186,7 +186,7 @@ export default function ApplicationsPage() {
                 <TH>Status</TH>
                 <TH>Submitted</TH>
                 <TH>Reviewed</TH>
-                <TH>
+                <TH actions>
                   <span className="sr-only">Actions</span>
                 </TH>
               </tr>
@@ -204,7 +204,11 @@ export default function ApplicationsPage() {
                   <TD>
                     <div className="font-medium">{a.placement.title}</div>
                     <div className="text-muted-foreground">{a.placement.specialty}</div>
-                    {a.notes ? <div className="mt-1 text-xs text-muted-foreground">Notes: {a.notes}</div> : null}
+                    {a.notes ? (
+                      <div className="mt-1 text-xs text-muted-foreground">
+                        {applicationNoteLabel(a.notesBy ?? "program", "program")}: {a.notes}
+                      </div>
+                    ) : null}
                   </TD>
                   <TD>
                     <div>{a.facility.name}</div>
@@ -226,8 +230,8 @@ export default function ApplicationsPage() {
                   </TD>
                   <TD className="whitespace-nowrap">{formatDate(a.submittedAt)}</TD>
                   <TD className="whitespace-nowrap">{a.reviewedAt ? formatDate(a.reviewedAt) : "—"}</TD>
-                  <TD>
-                    {isWithdrawable(a.status) ? (
+                  <TD actions>
+                    {a.canWithdraw ? (
                       <Button
                         size="sm"
                         variant="outline"
@@ -256,9 +260,9 @@ function WithdrawDialog({ application: a, onClose }: { application: ProgramAppli
   function confirm() {
     if (!a) return;
     withdraw.mutate(a.id, {
-      onSuccess: () => {
+      onSuccess: (result) => {
         toast.success("Application updated", {
-          description: `${a.student.name}'s application to ${a.placement.title} was withdrawn`,
+          description: `${a.student.name}'s application to ${a.placement.title}: ${result.message}`,
         });
         onClose();
       },
@@ -271,9 +275,9 @@ function WithdrawDialog({ application: a, onClose }: { application: ProgramAppli
         <DialogTitle>Withdraw application?</DialogTitle>
         {a ? (
           <DialogDescription>
-            {a.student.name}'s application to {a.placement.title} at {a.facility.name} will be withdrawn. This cannot be
-            undone
-            {a.status === "approved" ? "; the approved spot goes back to the facility." : "."}
+            {a.leavesEarly
+              ? `This rotation is under way: ${a.student.name} leaves ${a.placement.title} at ${a.facility.name} early, the seat goes back to the facility and its coordinators are told. This cannot be undone.`
+              : `${a.student.name}'s application to ${a.placement.title} at ${a.facility.name} will be withdrawn and the facility told. This cannot be undone${a.status === "approved" ? "; the approved spot goes back to the facility." : "."}`}
           </DialogDescription>
         ) : null}
         <div className="mt-6 flex justify-end gap-2">

@@ -6,8 +6,10 @@ import {
   APPLICATION_STATUS_LABELS,
   APPLICATION_STATUSES,
   type ApplicationStatus,
+  applicationNoteLabel,
   applicationStatusLabel,
   applicationStatusTone,
+  REVIEW_ACTION_LABELS,
 } from "@/domain/applications";
 import { Pagination } from "@/web/components/pagination";
 import { Badge } from "@/web/components/ui/badge";
@@ -30,6 +32,9 @@ import {
   facilityApplicationsExportUrl,
   facilityApplicationsQuery,
 } from "../facility-api";
+
+/** Approve / Reject: this view's words for the two decisions (issue 9, one label table). */
+const ACTIONS = REVIEW_ACTION_LABELS.facilityApplications;
 
 /** /dashboard/facility/applications: every application to the facility's placements; Approve / Reject (D7, D13). */
 export default function FacilityApplicationsPage() {
@@ -190,7 +195,7 @@ export default function FacilityApplicationsPage() {
                 <TH>Placement</TH>
                 <TH>Status</TH>
                 <TH>Submitted</TH>
-                <TH>
+                <TH actions>
                   <span className="sr-only">Actions</span>
                 </TH>
               </tr>
@@ -213,7 +218,9 @@ export default function FacilityApplicationsPage() {
                       {formatDate(a.placement.startDate)} – {formatDate(a.placement.endDate)}
                     </div>
                     {a.notes ? (
-                      <div className="mt-1 text-xs text-muted-foreground">Program notes: {a.notes}</div>
+                      <div className="mt-1 text-xs text-muted-foreground">
+                        {applicationNoteLabel(a.notesBy ?? "program", "facility")}: {a.notes}
+                      </div>
                     ) : null}
                   </TD>
                   <TD>
@@ -225,7 +232,7 @@ export default function FacilityApplicationsPage() {
                     ) : null}
                   </TD>
                   <TD className="whitespace-nowrap">{formatDate(a.submittedAt)}</TD>
-                  <TD>
+                  <TD actions>
                     {a.status === "pending" ? (
                       <div className="flex flex-wrap gap-1">
                         <Button
@@ -238,9 +245,9 @@ export default function FacilityApplicationsPage() {
                               placementTitle: a.placement.title,
                             })
                           }
-                          aria-label={`Approve ${a.student.name}'s application to ${a.placement.title}`}
+                          aria-label={`${ACTIONS.approve} ${a.student.name}'s application to ${a.placement.title}`}
                         >
-                          <Check aria-hidden /> Approve
+                          <Check aria-hidden /> {ACTIONS.approve}
                         </Button>
                         <Button
                           size="sm"
@@ -253,9 +260,9 @@ export default function FacilityApplicationsPage() {
                               placementTitle: a.placement.title,
                             })
                           }
-                          aria-label={`Reject ${a.student.name}'s application to ${a.placement.title}`}
+                          aria-label={`${ACTIONS.reject} ${a.student.name}'s application to ${a.placement.title}`}
                         >
-                          <X aria-hidden /> Reject
+                          <X aria-hidden /> {ACTIONS.reject}
                         </Button>
                       </div>
                     ) : a.reviewedAt ? (

@@ -86,7 +86,15 @@ export default function AuthPage() {
             </Tabs>
           )}
           <p className="mt-6 text-center text-xs text-muted-foreground">
-            By signing in, you agree to our Terms of Service and Privacy Policy.
+            By signing in, you agree to our{" "}
+            <Link to="/terms" className="underline underline-offset-2">
+              Terms of Service
+            </Link>{" "}
+            and{" "}
+            <Link to="/privacy" className="underline underline-offset-2">
+              Privacy Policy
+            </Link>
+            .
           </p>
         </CardContent>
       </Card>

@@ -2,8 +2,13 @@ import { useQuery } from "@tanstack/react-query";
 import { Building2, Calendar, Check, ClipboardList, Gauge, Users, X } from "lucide-react";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { APPLICATION_STATUS_LABELS, APPLICATION_STATUSES, applicationStatusTone } from "@/domain/applications";
-import { percent } from "@/domain/dashboard";
+import {
+  APPLICATION_STATUS_LABELS,
+  APPLICATION_STATUSES,
+  applicationStatusTone,
+  REVIEW_ACTION_LABELS,
+} from "@/domain/applications";
+import { formatRate, percent } from "@/domain/dashboard";
 import { type QuickAction, QuickActions } from "@/web/components/quick-actions";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
@@ -18,6 +23,9 @@ import { ManageDepartmentsDialog } from "@/web/features/departments/components/m
 import { formatDate } from "@/web/lib/format";
 import { type FacilityDashboard, facilityDashboardQuery } from "../api";
 import { StatCard } from "../components/stat-card";
+
+/** Accept / Decline: the prototype's words on this dashboard (spec section 4). */
+const ACTIONS = REVIEW_ACTION_LABELS.facilityDashboard;
 
 const QUICK_ACTIONS: QuickAction[] = [
   { to: "/dashboard/facility/applications", label: "Review Applications", icon: ClipboardList },
@@ -83,15 +91,20 @@ function DashboardBody({ data, facilityId }: { data: FacilityDashboard; facility
           label="Placed Students"
           value={stats.placedStudents.value}
           icon={Users}
-          detail={`${stats.placedStudents.current} current, ${stats.placedStudents.upcoming} upcoming`}
+          detail={`${stats.placedStudents.current} current + ${stats.placedStudents.upcoming} upcoming, in ${stats.placedStudents.rotations} ${stats.placedStudents.rotations === 1 ? "rotation" : "rotations"}`}
           trend={stats.placedStudents.trend}
           trendVerb="approved"
         />
         <StatCard
           label="Utilization"
-          value={`${stats.utilization.value}%`}
+          value={formatRate(stats.utilization.value)}
           icon={Gauge}
-          detail={`${stats.utilization.slotsFilled} of ${stats.utilization.capacity} spots filled in active placements`}
+          valueClassName={stats.utilization.value === null ? "text-muted-foreground" : undefined}
+          detail={
+            stats.utilization.value === null
+              ? "No active placements with spots yet"
+              : `${stats.utilization.slotsFilled} of ${stats.utilization.capacity} spots filled in active placements`
+          }
         />
       </section>
 
@@ -115,7 +128,10 @@ function DashboardBody({ data, facilityId }: { data: FacilityDashboard; facility
                       <div className="flex flex-wrap justify-between gap-x-2 text-sm">
                         <span className="font-medium">{d.name}</span>
                         <span className="text-muted-foreground">
-                          {d.filled} of {d.capacity} filled · {d.available} available
+                          {/* filled: approved students on the busiest day from today on (issue 9; README) */}
+                          {d.filled > d.capacity
+                            ? `Over capacity: ${d.filled} students for ${d.capacity} seats`
+                            : `${d.filled} of ${d.capacity} filled · ${d.available} available`}
                         </span>
                       </div>
                       <div className="h-2 rounded-full bg-muted" aria-hidden>
@@ -172,11 +188,12 @@ function DashboardBody({ data, facilityId }: { data: FacilityDashboard; facility
                             decision: "approve",
                             studentName: a.studentName,
                             placementTitle: a.placementTitle,
+                            view: "facilityDashboard",
                           })
                         }
-                        aria-label={`Accept ${a.studentName}'s application to ${a.placementTitle}`}
+                        aria-label={`${ACTIONS.approve} ${a.studentName}'s application to ${a.placementTitle}`}
                       >
-                        <Check aria-hidden /> Accept
+                        <Check aria-hidden /> {ACTIONS.approve}
                       </Button>
                       <Button
                         size="sm"
@@ -187,11 +204,12 @@ function DashboardBody({ data, facilityId }: { data: FacilityDashboard; facility
                             decision: "reject",
                             studentName: a.studentName,
                             placementTitle: a.placementTitle,
+                            view: "facilityDashboard",
                           })
                         }
-                        aria-label={`Decline ${a.studentName}'s application to ${a.placementTitle}`}
+                        aria-label={`${ACTIONS.reject} ${a.studentName}'s application to ${a.placementTitle}`}
                       >
-                        <X aria-hidden /> Decline
+                        <X aria-hidden /> {ACTIONS.reject}
                       </Button>
                     </div>
                   </li>

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Calendar, CheckCircle2, ClipboardList, Search, ShieldCheck, Users } from "lucide-react";
 import { Link } from "react-router";
 import { applicationStatusLabel, applicationStatusTone } from "@/domain/applications";
-import { complianceTone } from "@/domain/dashboard";
+import { complianceTone, formatRate } from "@/domain/dashboard";
 import { type QuickAction, QuickActions } from "@/web/components/quick-actions";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
@@ -75,16 +75,26 @@ function DashboardBody({ data }: { data: ProgramDashboard }) {
           label="Approved Placements"
           value={stats.approvedPlacements.value}
           icon={CheckCircle2}
-          detail={`${stats.placementRate}% placement rate (approved applications / students)`}
+          detail={
+            stats.placementRate === null
+              ? `Placement rate: ${formatRate(null)}`
+              : `${stats.placementRate}% placement rate: ${stats.placedStudents} of ${students} active students have an approved rotation`
+          }
           trend={stats.approvedPlacements.trend}
           trendVerb="approved"
         />
         <StatCard
           label="Compliance Rate"
-          value={`${stats.complianceRate}%`}
+          value={formatRate(stats.complianceRate)}
           icon={ShieldCheck}
-          valueClassName={tone === "good" ? "text-green-700" : "text-red-700"}
-          detail={`${stats.compliantStudents} of ${students} students compliant${tone === "good" ? "" : " (target: 80%)"}`}
+          valueClassName={
+            tone === "good" ? "text-green-700" : tone === "bad" ? "text-red-700" : "text-muted-foreground"
+          }
+          detail={
+            tone === "none"
+              ? "No active students on the roster yet"
+              : `${stats.compliantStudents} of ${students} students compliant${tone === "good" ? "" : " (target: 80%)"}`
+          }
         />
       </section>
 

@@ -13,6 +13,7 @@ import {
 } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "@/web/components/ui/button";
+import { LegalFooter } from "../components/legal-footer";
 
 const STAKEHOLDERS = [
   {
@@ -134,13 +135,11 @@ export default function LandingPage() {
           <h2 className="text-2xl font-bold">Ready to place your students?</h2>
           <p className="mt-2 text-slate-700">No fees for students. Programs and facilities start in minutes.</p>
           <Button asChild size="lg" className="mt-6">
-            <Link to="/auth">Start Your Free Trial</Link>
+            <Link to="/auth?mode=signup">Start Your Free Trial</Link>
           </Button>
         </section>
       </main>
-      <footer className="border-t border-border px-4 py-6 text-center text-sm text-muted-foreground">
-        © {new Date().getFullYear()} Clinical Placement Portal
-      </footer>
+      <LegalFooter />
     </div>
   );
 }

@@ -2,7 +2,14 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
-import { durationWeeks, type PlacementInput, type PlacementValues, placementInputSchema } from "@/domain/placements";
+import {
+  durationWeeks,
+  LATE_JOINERS_LABEL,
+  type PlacementInput,
+  type PlacementValues,
+  placementInputSchema,
+  seatsFreeLabel,
+} from "@/domain/placements";
 import { NURSING_SPECIALTIES } from "@/domain/specialties";
 import { Button } from "@/web/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "@/web/components/ui/dialog";
@@ -10,7 +17,7 @@ import { Field } from "@/web/components/ui/field";
 import { Input } from "@/web/components/ui/input";
 import { Select } from "@/web/components/ui/select";
 import { Textarea } from "@/web/components/ui/textarea";
-import { departmentsQuery } from "@/web/features/departments/api";
+import { departmentSeatsQuery, departmentsQuery } from "@/web/features/departments/api";
 import { ApiError } from "@/web/lib/api-client";
 import { type FacilityPlacement, useSavePlacement } from "../facility-api";
 
@@ -24,6 +31,7 @@ const EMPTY: PlacementInput = {
   endDate: "",
   capacity: "",
   status: "draft",
+  allowLateJoiners: false,
 };
 const FIELDS = Object.keys(EMPTY);
 
@@ -38,6 +46,7 @@ function valuesOf(p: FacilityPlacement): PlacementInput {
     endDate: p.endDate,
     capacity: String(p.capacity),
     status: p.status,
+    allowLateJoiners: p.allowLateJoiners,
   };
 }
 
@@ -92,11 +101,14 @@ function PlacementForm({
     defaultValues: placement ? valuesOf(placement) : EMPTY,
   });
   const { errors, isSubmitting } = form.formState;
-  const [start, end] = form.watch(["startDate", "endDate"]);
-  const weeks =
-    /^\d{4}-\d{2}-\d{2}$/.test(start ?? "") && /^\d{4}-\d{2}-\d{2}$/.test(end ?? "") && end >= start
-      ? durationWeeks(start, end)
-      : null;
+  const [start, end, departmentId] = form.watch(["startDate", "endDate", "departmentId"]);
+  const datesValid = /^\d{4}-\d{2}-\d{2}$/.test(start ?? "") && /^\d{4}-\d{2}-\d{2}$/.test(end ?? "") && end >= start;
+  const weeks = datesValid ? durationWeeks(start, end) : null;
+  // Issue 9: the chosen department's free seats for these dates (the server enforces them).
+  const seats = useQuery({
+    ...departmentSeatsQuery(departmentId ?? "", { startDate: start, endDate: end }, placement?.id),
+    enabled: !!departmentId && datesValid,
+  });
 
   const submitAs = (status: PlacementValues["status"]) =>
     form.handleSubmit(async (values) => {
@@ -241,6 +253,26 @@ function PlacementForm({
               {...form.register("capacity")}
             />
           </Field>
+        </div>
+        {seats.data ? (
+          <p className="text-sm text-muted-foreground" role="status" data-testid="department-seats">
+            {seats.data.name}: {seatsFreeLabel(seats.data.free, seats.data.capacity)}
+          </p>
+        ) : null}
+        <div className="flex items-start gap-2 text-sm">
+          <input
+            id={id("late-joiners")}
+            type="checkbox"
+            className="mt-0.5 size-4 accent-primary"
+            aria-describedby={id("late-joiners-hint")}
+            {...form.register("allowLateJoiners")}
+          />
+          <div>
+            <label htmlFor={id("late-joiners")}>{LATE_JOINERS_LABEL}</label>
+            <p id={id("late-joiners-hint")} className="text-muted-foreground">
+              Otherwise it is offered only until the rotation begins, and one under way cannot be published.
+            </p>
+          </div>
         </div>
       </fieldset>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -18,12 +18,13 @@ import { formatDate } from "@/web/lib/format";
 import { useDebouncedValue } from "@/web/lib/use-debounced-value";
 import { type OpenPlacement, pickableStudentsQuery, type Refusal, useSubmitApplications } from "../api";
 
-type Values = { placementId: string; studentIds: string[]; notes: string };
+type Values = { placementId: string; students: { studentId: string; notes: string }[] };
 type Chosen = { id: string; name: string };
 
 /**
- * 'Submit Application': one student or several at once (bulk), optional notes. 'A student must be
- * chosen' (spec section 5). The server answers for each student; refusals are listed here by name.
+ * 'Submit Application': one student or several at once (bulk), each with a note of their own or
+ * none (issue 9: one note is never copied onto every student). 'A student must be chosen' (spec
+ * section 5). The server answers for each student; refusals are listed here by name.
  */
 export function SubmitApplicationDialog({
   placement,
@@ -39,32 +40,43 @@ export function SubmitApplicationDialog({
   const ids = useId();
   const [search, setSearch] = useState("");
   const debouncedSearch = useDebouncedValue(search.trim());
-  const [chosen, setChosen] = useState<Map<string, string>>(new Map());
+  // Each chosen student's name and note, in the order they were chosen.
+  const [chosen, setChosen] = useState<Map<string, { name: string; notes: string }>>(new Map());
   const [refusals, setRefusals] = useState<Refusal[]>([]);
   const students = useQuery({ ...pickableStudentsQuery(debouncedSearch), enabled: open });
   const submit = useSubmitApplications();
   const form = useForm<Values, unknown, ApplicationSubmission>({
     resolver: zodResolver(applicationSubmissionSchema) as never,
-    defaultValues: { placementId: "", studentIds: [], notes: "" },
+    defaultValues: { placementId: "", students: [] },
   });
   const { errors, isSubmitting } = form.formState;
 
   // A fresh form each time the dialog opens for a placement; `?student=` preselects that student.
   useEffect(() => {
     if (!open || !placement) return;
-    const initial = new Map<string, string>(preselected ? [[preselected.id, preselected.name]] : []);
+    const initial = new Map(preselected ? [[preselected.id, { name: preselected.name, notes: "" }]] : []);
     setChosen(initial);
     setSearch("");
     setRefusals([]);
-    form.reset({ placementId: placement.id, studentIds: [...initial.keys()], notes: "" });
+    form.reset({ placementId: placement.id, students: toItems(initial) });
   }, [open, placement, preselected, form]);
+
+  function update(next: Map<string, { name: string; notes: string }>) {
+    setChosen(next);
+    form.setValue("students", toItems(next), { shouldValidate: form.formState.isSubmitted });
+  }
 
   function toggle(student: Chosen, on: boolean) {
     const next = new Map(chosen);
-    if (on) next.set(student.id, student.name);
+    if (on) next.set(student.id, { name: student.name, notes: chosen.get(student.id)?.notes ?? "" });
     else next.delete(student.id);
-    setChosen(next);
-    form.setValue("studentIds", [...next.keys()], { shouldValidate: form.formState.isSubmitted });
+    update(next);
+  }
+
+  function setNote(id: string, notes: string) {
+    const current = chosen.get(id);
+    if (!current) return;
+    update(new Map(chosen).set(id, { ...current, notes }));
   }
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -86,7 +98,7 @@ export function SubmitApplicationDialog({
       const next = new Map(chosen);
       for (const s of outcome.submitted) next.delete(s.studentId);
       setChosen(next);
-      form.setValue("studentIds", [...next.keys()]);
+      form.setValue("students", toItems(next));
       setRefusals(outcome.refused);
     } catch (err) {
       toast.error("Error", { description: err instanceof Error ? err.message : "Could not submit the application" });
@@ -94,7 +106,10 @@ export function SubmitApplicationDialog({
   });
 
   const items = students.data?.items ?? [];
-  const chosenList = [...chosen.entries()].map(([id, name]) => ({ id, name }));
+  const chosenList = [...chosen.entries()].map(([id, c]) => ({ id, name: c.name, notes: c.notes }));
+  const studentErrors = errors.students as
+    | ({ message?: string } & Record<number, { notes?: { message?: string } } | undefined>)
+    | undefined;
   const busy = isSubmitting || submit.isPending;
 
   return (
@@ -110,11 +125,11 @@ export function SubmitApplicationDialog({
         <form className="mt-4 grid gap-4" onSubmit={onSubmit} noValidate>
           <Controller
             control={form.control}
-            name="studentIds"
+            name="students"
             render={() => (
               <fieldset
                 className="grid gap-2"
-                aria-describedby={errors.studentIds ? `${ids}-students-error` : `${ids}-students-hint`}
+                aria-describedby={studentErrors?.message ? `${ids}-students-error` : `${ids}-students-hint`}
               >
                 <legend className="mb-1 text-sm font-medium text-slate-800">Students</legend>
                 <Input
@@ -178,23 +193,39 @@ export function SubmitApplicationDialog({
                     Showing {items.length} of {students.data.total}: search to find the others.
                   </p>
                 ) : null}
-                {errors.studentIds ? (
+                {studentErrors?.message ? (
                   <p id={`${ids}-students-error`} role="alert" className="text-sm text-destructive">
-                    {errors.studentIds.message ?? "A student must be chosen"}
+                    {studentErrors.message}
                   </p>
                 ) : null}
               </fieldset>
             )}
           />
-          <Field id={`${ids}-notes`} label="Notes (optional)" error={errors.notes?.message}>
-            <Textarea
-              id={`${ids}-notes`}
-              rows={3}
-              placeholder="Anything the facility should know"
-              aria-invalid={!!errors.notes}
-              {...form.register("notes")}
-            />
-          </Field>
+          {chosenList.length > 0 ? (
+            <fieldset className="grid gap-3">
+              <legend className="mb-1 text-sm font-medium text-slate-800">Notes to the facility (optional)</legend>
+              <p className="text-xs text-muted-foreground">
+                Each note goes with that student's application only; leave it empty for none.
+              </p>
+              {chosenList.map((c, i) => (
+                <Field
+                  key={c.id}
+                  id={`${ids}-notes-${c.id}`}
+                  label={`Note for ${c.name}`}
+                  error={studentErrors?.[i]?.notes?.message}
+                >
+                  <Textarea
+                    id={`${ids}-notes-${c.id}`}
+                    rows={2}
+                    placeholder="Anything the facility should know about this student"
+                    aria-invalid={!!studentErrors?.[i]?.notes}
+                    value={c.notes}
+                    onChange={(e) => setNote(c.id, e.target.value)}
+                  />
+                </Field>
+              ))}
+            </fieldset>
+          ) : null}
           {refusals.length > 0 ? (
             <div role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm">
               <p className="font-medium text-amber-950">Not submitted</p>
@@ -221,3 +252,6 @@ export function SubmitApplicationDialog({
     </Dialog>
   );
 }
+
+const toItems = (m: Map<string, { name: string; notes: string }>) =>
+  [...m.entries()].map(([studentId, c]) => ({ studentId, notes: c.notes }));

@@ -187,7 +187,7 @@ export default function FacilityPlacementsPage() {
                 <TH>Dates</TH>
                 <TH>Spots</TH>
                 <TH>Status</TH>
-                <TH>
+                <TH actions>
                   <span className="sr-only">Actions</span>
                 </TH>
               </tr>
@@ -218,8 +218,15 @@ export default function FacilityPlacementsPage() {
                   </TD>
                   <TD>
                     <Badge variant={placementStatusTone(p.status)}>{PLACEMENT_STATUS_LABELS[p.status]}</Badge>
+                    {p.phase === "ended" ? (
+                      <div className="text-xs text-muted-foreground">Ended (history)</div>
+                    ) : p.phase === "current" ? (
+                      <div className="text-xs text-muted-foreground">
+                        Under way{p.allowLateJoiners ? " · late joiners accepted" : ""}
+                      </div>
+                    ) : null}
                   </TD>
-                  <TD>
+                  <TD actions>
                     <div className="flex flex-wrap gap-1">
                       <Button size="sm" variant="outline" onClick={() => setEditing(p)} aria-label={`Edit ${p.title}`}>
                         <Pencil aria-hidden /> Edit
@@ -234,7 +241,7 @@ export default function FacilityPlacementsPage() {
                         >
                           <XCircle aria-hidden /> Close
                         </Button>
-                      ) : (
+                      ) : p.publishable ? (
                         <Button
                           size="sm"
                           variant="outline"
@@ -244,7 +251,7 @@ export default function FacilityPlacementsPage() {
                         >
                           <Send aria-hidden /> Publish
                         </Button>
-                      )}
+                      ) : null}
                       <Button
                         size="sm"
                         variant="ghost"

@@ -111,6 +111,7 @@ function PlacementCard({ placement: p, onApply }: { placement: OpenPlacement; on
             </dt>
             <dd>
               {formatDate(p.startDate)} – {formatDate(p.endDate)} · {p.durationWeeks} weeks
+              {p.allowLateJoiners ? <span className="text-muted-foreground"> · late joiners accepted</span> : null}
             </dd>
           </div>
           <div className="flex items-center gap-2">
@@ -128,9 +129,14 @@ function PlacementCard({ placement: p, onApply }: { placement: OpenPlacement; on
           <p className="text-xs text-muted-foreground">Requirements: {p.requirements.join(", ")}</p>
         ) : null}
         <div className="mt-auto pt-2">
-          <Button className="w-full" onClick={onApply} aria-label={`Submit Application: ${p.title}`}>
-            Submit Application
-          </Button>
+          {/* The server offers only rotations taking applications today (issue 9); none other gets the button. */}
+          {p.acceptsApplications ? (
+            <Button className="w-full" onClick={onApply} aria-label={`Submit Application: ${p.title}`}>
+              Submit Application
+            </Button>
+          ) : (
+            <p className="text-sm text-muted-foreground">No longer taking applications</p>
+          )}
         </div>
       </CardContent>
     </Card>

@@ -7,7 +7,9 @@ import { Label } from "@/web/components/ui/label";
 
 /**
  * A list of short entries (spec section 5): Enter (or Add) adds the trimmed entry, empty and
- * duplicate entries are ignored, clicking an entry removes it.
+ * duplicate entries are ignored, clicking an entry removes it. A value typed without Enter is
+ * added when the field loses focus (issue 9), so Save never drops it: pressing Save moves the
+ * focus first.
  */
 export function TagListInput({
   label,
@@ -45,6 +47,7 @@ export function TagListInput({
           list={suggestions ? `${id}-suggestions` : undefined}
           aria-describedby={hint ? `${id}-hint` : undefined}
           onChange={(e) => setDraft(e.target.value)}
+          onBlur={add}
           onKeyDown={(e) => {
             if (e.key === "Enter") {
               e.preventDefault();

@@ -3,7 +3,7 @@ import { ClipboardList } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
-import { applicationStatusLabel, applicationStatusTone, isWithdrawable } from "@/domain/applications";
+import { applicationNoteLabel, applicationStatusLabel, applicationStatusTone } from "@/domain/applications";
 import { NoStudentRecord } from "@/web/components/no-student-record";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
@@ -85,7 +85,7 @@ function ApplicationsList() {
                   >
                     Details
                   </Button>
-                  {isWithdrawable(a.status) ? (
+                  {a.canWithdraw ? (
                     <Button
                       size="sm"
                       variant="outline"
@@ -128,8 +128,12 @@ function DetailsDialog({ application: a, onClose }: { application: MyApplication
               <Item label="Submitted">{formatDate(a.submittedAt)}</Item>
               {a.reviewedAt ? <Item label="Reviewed">{formatDate(a.reviewedAt)}</Item> : null}
               {a.withdrawnAt ? <Item label="Withdrawn">{formatDate(a.withdrawnAt)}</Item> : null}
-              <Item label="Facility's notes">{a.reviewNotes ?? "No notes from the facility yet."}</Item>
-              <Item label="Your note">{a.notes ?? "None"}</Item>
+              <Item label={`Note from ${a.facility.name}`}>{a.reviewNotes ?? "No notes from the facility yet."}</Item>
+              {a.notes ? (
+                <Item label={applicationNoteLabel(a.notesBy ?? "program", "student")}>{a.notes}</Item>
+              ) : (
+                <Item label="Notes with the application">None</Item>
+              )}
               {a.placement.requirements.length > 0 ? (
                 <Item label="Requirements">{a.placement.requirements.join(", ")}</Item>
               ) : null}
@@ -160,8 +164,10 @@ function WithdrawDialog({ application: a, onClose }: { application: MyApplicatio
   async function confirm() {
     if (!a) return;
     try {
-      await withdraw.mutateAsync(a.id);
-      toast.success("Application updated", { description: `Withdrawn from ${a.placement.title}` });
+      const result = await withdraw.mutateAsync(a.id);
+      toast.success("Application updated", {
+        description: result.leftEarly ? `You left ${a.placement.title} early` : `Withdrawn from ${a.placement.title}`,
+      });
       onClose();
     } catch (err) {
       toast.error("Error", { description: err instanceof Error ? err.message : "Could not withdraw the application" });
@@ -173,9 +179,11 @@ function WithdrawDialog({ application: a, onClose }: { application: MyApplicatio
         <DialogTitle>Withdraw this application?</DialogTitle>
         <DialogDescription>
           {a
-            ? a.status === "approved"
-              ? `You will give up your approved spot in ${a.placement.title} at ${a.facility.name}. This cannot be undone.`
-              : `Your application to ${a.placement.title} at ${a.facility.name} will no longer be reviewed. This cannot be undone.`
+            ? a.leavesEarly
+              ? `This rotation is under way: you will leave ${a.placement.title} at ${a.facility.name} early and give up your spot. ${a.facility.name} is told. This cannot be undone.`
+              : a.status === "approved"
+                ? `You will give up your approved spot in ${a.placement.title} at ${a.facility.name}. This cannot be undone.`
+                : `Your application to ${a.placement.title} at ${a.facility.name} will no longer be reviewed. This cannot be undone.`
             : null}
         </DialogDescription>
         <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -10,6 +10,7 @@ import { Label } from "@/web/components/ui/label";
 import { Table, TBody, TD, TH, THead, TR } from "@/web/components/ui/table";
 import { ApiError } from "@/web/lib/api-client";
 import { previewRoster, type RosterImportResult, type RosterPreview, useImportRoster } from "../api";
+import { InviteAllButton } from "./invite-all-button";
 
 /** Rows drawn at once in the preview; the counts above it always cover the whole file. */
 const PREVIEW_ROWS_SHOWN = 300;
@@ -102,7 +103,7 @@ export function RosterImportDialog({ programId }: { programId?: string }) {
         </DialogDescription>
 
         {step.kind === "done" ? (
-          <ImportSummary result={step.result} onClose={() => onOpenChange(false)} />
+          <ImportSummary result={step.result} programId={programId} onClose={() => onOpenChange(false)} />
         ) : (
           <div className="mt-4 grid gap-4">
             <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
@@ -255,7 +256,15 @@ function PreviewTable({
   );
 }
 
-function ImportSummary({ result, onClose }: { result: RosterImportResult; onClose: () => void }) {
+function ImportSummary({
+  result,
+  programId,
+  onClose,
+}: {
+  result: RosterImportResult;
+  programId?: string;
+  onClose: () => void;
+}) {
   return (
     <section aria-label="Import summary" className="mt-4 grid gap-3">
       <p role="status" className="text-sm">
@@ -278,7 +287,13 @@ function ImportSummary({ result, onClose }: { result: RosterImportResult; onClos
           </ul>
         </section>
       ) : null}
-      <div className="flex justify-end">
+      {result.added > 0 ? (
+        <p className="text-sm text-muted-foreground">
+          Invite the imported students to create their accounts: one email each, with a link valid 7 days.
+        </p>
+      ) : null}
+      <div className="flex flex-wrap justify-end gap-2">
+        {result.added > 0 ? <InviteAllButton programId={programId} /> : null}
         <Button onClick={onClose}>Done</Button>
       </div>
     </section>

@@ -29,6 +29,7 @@ import { type StudentFilter, studentsExportUrl, studentsQuery } from "../api";
 import { AddStudentDialog } from "../components/add-student-dialog";
 import { ComplianceBadge } from "../components/compliance-badge";
 import { InvitationBadge, InviteButton } from "../components/invitation-status";
+import { InviteAllButton } from "../components/invite-all-button";
 import { RosterImportDialog } from "../components/roster-import-dialog";
 
 const SORT_OPTIONS: { value: `${StudentSort}:${"asc" | "desc"}`; label: string }[] = [
@@ -122,6 +123,7 @@ export default function StudentsPage() {
               Export CSV
             </Button>
             <RosterImportDialog programId={filter.programId} />
+            <InviteAllButton programId={filter.programId} />
             {addButton}
           </>
         }
@@ -232,8 +234,8 @@ export default function StudentsPage() {
                 <TH>GPA</TH>
                 <TH>Compliance</TH>
                 <TH>Applications</TH>
-                <TH>Account</TH>
                 <TH>Added</TH>
+                <TH actions>Account</TH>
               </TR>
             </THead>
             <TBody>
@@ -265,13 +267,13 @@ export default function StudentsPage() {
                       <span className="text-muted-foreground"> ({s.applications.pending} pending)</span>
                     ) : null}
                   </TD>
-                  <TD>
+                  <TD className="whitespace-nowrap">{formatDate(s.createdAt)}</TD>
+                  <TD actions>
                     <div className="flex flex-wrap items-center gap-2">
                       <InvitationBadge invitation={s.invitation} />
                       <InviteButton student={s} />
                     </div>
                   </TD>
-                  <TD className="whitespace-nowrap">{formatDate(s.createdAt)}</TD>
                 </TR>
               ))}
             </TBody>

@@ -1,0 +1,1 @@
+ALTER TABLE "placements" ADD COLUMN "allow_late_joiners" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,2 @@
+ALTER TABLE "applications" DROP CONSTRAINT "applications_student_placement_uq";--> statement-breakpoint
+CREATE UNIQUE INDEX "applications_student_placement_open_uq" ON "applications" USING btree ("student_id","placement_id") WHERE status <> 'withdrawn';

@@ -1,0 +1,81 @@
+// The web app's pages (issue 9): one list that the React router (src/web/app/router.tsx) takes its
+// paths from, the server uses to answer 404 for any other path (with the same index.html, so the
+// app still shows its 'Oops! Page not found' page), and the browser's title comes from.
+
+export const APP_TITLE = "Clinical Placement Portal";
+
+export const WEB_ROUTES = {
+  "/": "",
+  "/student": "For Students",
+  "/auth": "Sign In",
+  "/reset-password": "Choose a New Password",
+  "/invite/:token": "Create Your Account",
+  "/terms": "Terms of Service",
+  "/privacy": "Privacy Policy",
+  "/facility/*": "Placement Management",
+  "/dashboard/program": "Student Placement Dashboard",
+  "/students": "Students",
+  "/students/:id": "Student",
+  "/students/:id/compliance": "Student Compliance",
+  "/placements": "Placements",
+  "/applications": "Applications",
+  "/calendar": "Calendar",
+  "/dashboard/facility": "Placement Management",
+  "/dashboard/facility/placements": "Placements",
+  "/dashboard/facility/applications": "Applications",
+  "/dashboard/facility/students": "Placed Students",
+  "/dashboard/facility/calendar": "Calendar",
+  "/dashboard/admin": "Platform Overview",
+  "/dashboard/admin/programs": "Nursing Programs",
+  "/dashboard/admin/facilities": "Healthcare Facilities",
+  "/dashboard/admin/analytics": "Analytics",
+  "/dashboard/admin/settings": "Settings",
+  "/dashboard/student": "Student Dashboard",
+  "/student/placements": "Browse Placements",
+  "/student/applications": "My Applications",
+  "/student/learning": "Learning Center",
+  "/student/messages": "Messages",
+  "/student/profile": "Profile",
+  "/account": "Account and Security",
+  "/messages": "Messages",
+} as const;
+
+export type WebRoutePath = keyof typeof WEB_ROUTES;
+export const WEB_ROUTE_PATHS = Object.keys(WEB_ROUTES) as WebRoutePath[];
+export const NOT_FOUND_TITLE = "Page Not Found";
+
+/** A path of the list, checked by TypeScript: the router writes `path: route("/students")`. */
+export const route = (path: WebRoutePath) => path;
+
+const segments = (p: string) => p.split("/").filter(Boolean);
+
+/** As React Router matches: `:param` is one segment, a final `*` the rest; a trailing slash is ignored. */
+function matches(pattern: string, pathname: string): boolean {
+  const want = segments(pattern);
+  const got = segments(pathname);
+  for (let i = 0; i < want.length; i++) {
+    if (want[i] === "*") return true;
+    if (i >= got.length) return false;
+    if (want[i].startsWith(":")) continue;
+    let seg: string;
+    try {
+      seg = decodeURIComponent(got[i]);
+    } catch {
+      return false;
+    }
+    if (seg.toLowerCase() !== want[i].toLowerCase()) return false;
+  }
+  return got.length === want.length;
+}
+
+/** The route a path belongs to, or null when the web app has no such page. */
+export function matchWebRoute(pathname: string): WebRoutePath | null {
+  return WEB_ROUTE_PATHS.find((p) => matches(p, pathname)) ?? null;
+}
+
+/** "Students · Clinical Placement Portal"; the home page is just the product's name. */
+export function documentTitle(pathname: string): string {
+  const path = matchWebRoute(pathname);
+  const title = path === null ? NOT_FOUND_TITLE : WEB_ROUTES[path];
+  return title ? `${title} · ${APP_TITLE}` : APP_TITLE;
+}
