@@ -111,6 +111,8 @@ describe("GET /api/students", () => {
     coord = await createCoordinator(t, program.id);
     other = await createCoordinator(t, (await createProgram(t)).id);
     await createStudent(t, program.id, {
+      // Added in order, minutes apart: two inserts within one clock tick would tie on created_at.
+      createdAt: new Date(Date.now() - 3 * 60_000),
       firstName: "Avery",
       lastName: "Johnson",
       email: "avery.johnson@lake.edu",
@@ -119,6 +121,8 @@ describe("GET /api/students", () => {
       complianceStatus: "compliant",
     });
     await createStudent(t, program.id, {
+      // Added in order, minutes apart: two inserts within one clock tick would tie on created_at.
+      createdAt: new Date(Date.now() - 2 * 60_000),
       firstName: "Blake",
       lastName: "Adams",
       email: "blake@lake.edu",
@@ -126,6 +130,8 @@ describe("GET /api/students", () => {
       specialtyInterest: "Emergency",
     });
     await createStudent(t, program.id, {
+      // Added in order, minutes apart: two inserts within one clock tick would tie on created_at.
+      createdAt: new Date(Date.now() - 1 * 60_000),
       firstName: "Casey",
       lastName: "Zimmer",
       email: "casey_z@lake.edu",
