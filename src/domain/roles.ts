@@ -34,6 +34,24 @@ export function homeFor(role: Role | null): string | null {
 
 export const isAdmin = (role: Role | null) => role === "admin" || role === "super_admin";
 
+// Who may call what: each role set is declared once, here, and used by the server's route guards
+// (src/server/lib/access.ts) and the web router alike (ADR 011). Administrators act across every
+// organization, so each side's set includes them.
+
+/** Platform administrators. */
+export const ADMIN_ROLES = ["admin", "super_admin"] as const satisfies readonly Role[];
+/** Only the super admin: approving administrator access requests. */
+export const SUPER_ADMIN_ONLY = ["super_admin"] as const satisfies readonly Role[];
+/** A nursing program's pages and API: rosters, applications, placement search, program analytics. */
+export const PROGRAM_SIDE = ["program", ...ADMIN_ROLES] as const satisfies readonly Role[];
+/** A healthcare facility's pages and API: departments, placements, application review, analytics. */
+export const FACILITY_SIDE = ["facility", ...ADMIN_ROLES] as const satisfies readonly Role[];
+/** A student's own pages and API (/student/*, /api/me/student/*); administrators may look too. */
+export const STUDENT_VIEWERS = ["student", ...ADMIN_ROLES] as const satisfies readonly Role[];
+
+/** True when any of `roles` is in `set`. */
+export const holdsAny = (roles: readonly string[], set: readonly Role[]) => roles.some((r) => set.includes(r as Role));
+
 /** The sign-up chooser's three options (spec section 2), in order. */
 export const SIGN_UP_ROLES = [
   { value: "program", label: "Nursing Program", description: "Clinical coordinators and faculty" },

@@ -1,9 +1,16 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, inArray, or } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "../domain/roles";
+import { applications } from "./db/schema/applications";
+import { messages } from "./db/schema/messages";
 import { adminAccessRequests, organizations } from "./db/schema/organizations";
+import { departments, placements } from "./db/schema/placements";
+import { rosterClaimReports, studentExperiences } from "./db/schema/student-accounts";
+import { studentInvitations, studentPreferences, students } from "./db/schema/students";
+import { createStudent } from "./testing/factories";
 import { createTestApp, type TestApp, type TestRole, type TestUser } from "./testing/harness";
+import { createApplication, createDepartment, createPlacement } from "./testing/placement-factories";
 
 // Who may call which route (DESIGN.md: "Every route is tested for each role"). One row per route
 // under /api except Better Auth's /api/auth/*; a route missing here fails the completeness test.
@@ -11,6 +18,14 @@ import { createTestApp, type TestApp, type TestRole, type TestUser } from "./tes
 // `allowed` callers must get `ok` (the route's success, or, where a row sends a made-up id or an
 // empty body, the 404/422 that proves the caller got past the access check); every other signed-in
 // caller gets 403 and a signed-out caller 401, both in the error envelope.
+//
+// `foreign` is the "another organization of the same role" column (issue 10). A world of records
+// belongs to a first program, facility and student (buildWorld); the matrix's own coordinators and
+// student belong to others. Allowed on the route, such a caller names the world's real records (ids
+// in the path, the query or the body) and gets 404 (a record they may not see) or 403, or, on a list
+// or a create, their own organization's answer: never one of the world's records (its ids, emails
+// and private text), and the world's records are unchanged. Rows with nothing organization-scoped
+// say `foreign: "n/a"`; a row without the column fails the completeness test.
 
 type Who = "anonymous" | TestRole;
 const EVERYONE: Who[] = ["anonymous", "none", "student", "program", "facility", "admin", "super_admin"];
@@ -21,6 +36,22 @@ const FACILITY_SIDE: Role[] = ["facility", ...ADMINS];
 
 type Ctx = { t: TestApp; users: Record<TestRole, TestUser> };
 type Req = { path?: string; body?: unknown; headers?: Record<string, string>; ip?: string };
+type Res = Awaited<ReturnType<TestApp["call"]>>;
+
+/** The roles whose records belong to one organization (or one student): their foreign callers. */
+type ForeignWho = "program" | "facility" | "student";
+const FOREIGN_WHO: ForeignWho[] = ["program", "facility", "student"];
+type Foreign = {
+  /** The matrix's user of this role: another program's coordinator, another facility's, another student. */
+  who: ForeignWho;
+  /** 404 or 403 for the world's record; a list or a create answers for the caller's own organization (200/201). */
+  status: number | number[];
+  /** The request, naming the world's real records. */
+  request: (w: World, ctx: Ctx) => Req & { path: string };
+  /** Further checks on the response (the world's markers and state are always checked). */
+  check?: (res: Res, w: World, ctx: Ctx, req: Req) => void | Promise<void>;
+};
+
 type Row = {
   /** Method and path as Hono registers them (`:id` parameters). */
   route: string;
@@ -30,12 +61,174 @@ type Row = {
   /** Builds the request; by default every `:param` becomes a random UUID and there is no body. */
   request?: (ctx: Ctx, who: Who) => Promise<Req> | Req;
   /** Further checks on an allowed caller's response. */
-  check?: (res: Awaited<ReturnType<TestApp["call"]>>, ctx: Ctx, who: Who) => void | Promise<void>;
+  check?: (res: Res, ctx: Ctx, who: Who) => void | Promise<void>;
   /** After a refused call: the state the route must not have changed. */
   unchanged?: (ctx: Ctx, req: Req) => Promise<void>;
   /** Streams (Server-Sent Events) are opened, checked and closed rather than read. */
   stream?: boolean;
+  /** Another organization of the same role (see above): its cases, or "n/a" when nothing is organization-scoped. */
+  foreign: "n/a" | Foreign | Foreign[];
 };
+
+/**
+ * The first organizations' records, which the matrix's users (each of another organization) must
+ * not reach: a program with a coordinator and three roster students (one with an account and a
+ * pending application, one placed, one withdrawn), a facility with a coordinator, two departments
+ * and two placements (active and draft), a message between the program and its student, the
+ * student's experience and preferences, and another program listing the student's email. The
+ * foreign callers have records of their own too (a roster student, a department with a draft), to
+ * point at the world's from their own.
+ */
+async function buildWorld(t: TestApp, users: Record<TestRole, TestUser>) {
+  const tag = randomUUID().slice(0, 8);
+  const program = await t.createOrganization("program", `World Nursing ${tag}`);
+  const facility = await t.createOrganization("facility", `World Hospital ${tag}`);
+  const coordinator = await t.createUser("program", { organizationId: program.id });
+  const facilityCoordinator = await t.createUser("facility", { organizationId: facility.id });
+  const studentUser = await t.createUser("student", { organizationId: program.id });
+  const db = t.deps.db;
+  const [applicant] = await db.select().from(students).where(eq(students.id, studentUser.studentId!));
+  const placed = await createStudent(t, program.id);
+  const withdrawn = await createStudent(t, program.id, { enrollmentStatus: "withdrawn", withdrawnAt: new Date() });
+  const claimant = await t.createOrganization("program");
+  const claim = await createStudent(t, claimant.id, { email: applicant.email });
+
+  const department = await createDepartment(db, facility.id, { name: `Ward ${tag}` });
+  const emptyDepartment = await createDepartment(db, facility.id);
+  const active = await createPlacement(db, facility.id, { departmentId: department.id, slotsFilled: 1 });
+  const draft = await createPlacement(db, facility.id, {
+    departmentId: department.id,
+    status: "draft",
+    title: `Unpublished rotation ${tag}`,
+  });
+  const application = await createApplication(db, applicant, active.id, { notes: `Private note ${tag}` });
+  const approved = await createApplication(db, placed, active.id, { status: "approved", reviewedAt: new Date() });
+
+  const [experience] = await db
+    .insert(studentExperiences)
+    .values({
+      studentId: applicant.id,
+      kind: "clinical",
+      organization: `Clinic ${tag}`,
+      title: "Aide",
+      startDate: "2024-01-01",
+    })
+    .returning();
+  const accommodation = `Accommodation ${tag}`;
+  await db.insert(studentPreferences).values({ userId: studentUser.userId, accommodationRequests: accommodation });
+  const callers = {
+    student: await createStudent(t, users.program.organizationId!),
+    placement: await createPlacement(db, users.facility.organizationId!, {
+      departmentId: (await createDepartment(db, users.facility.organizationId!)).id,
+      status: "draft",
+    }),
+  };
+  const marker = `World secret ${tag}`;
+  const [message] = await db
+    .insert(messages)
+    .values({ senderId: coordinator.userId, recipientId: studentUser.userId, subject: marker, content: marker })
+    .returning();
+
+  const everyone = [
+    program.id,
+    program.name,
+    coordinator.userId,
+    facilityCoordinator.userId,
+    studentUser.userId,
+    applicant.id,
+    applicant.email,
+    placed.id,
+    placed.email,
+    withdrawn.id,
+    withdrawn.email,
+    draft.id,
+    draft.title,
+    application.id,
+    approved.id,
+    `Private note ${tag}`,
+    accommodation,
+    experience.id,
+    message.id,
+    marker,
+  ];
+  // The active placement and its facility are on the marketplace, for programs and students alike.
+  const facilityRecords = [facility.id, department.id, department.name, emptyDepartment.id, active.id];
+  return {
+    program,
+    facility,
+    coordinator,
+    facilityCoordinator,
+    studentUser,
+    students: { applicant, placed, withdrawn },
+    claim,
+    department,
+    emptyDepartment,
+    placements: { active, draft },
+    applications: { pending: application, approved },
+    experience,
+    message,
+    marker,
+    /** The foreign callers' own records. */
+    callers,
+    /** What each foreign caller must never be answered (unless they sent it themselves). */
+    secrets: {
+      program: everyone,
+      facility: [...everyone, ...facilityRecords],
+      student: [...everyone, claim.id],
+    } satisfies Record<ForeignWho, string[]>,
+  };
+}
+type World = Awaited<ReturnType<typeof buildWorld>>;
+
+/** Every record of the world, to compare before and after a foreign call. */
+async function worldState(t: TestApp, w: World) {
+  const db = t.deps.db;
+  const studentIds = db.select({ id: students.id }).from(students).where(eq(students.programId, w.program.id));
+  const departmentIds = db
+    .select({ id: departments.id })
+    .from(departments)
+    .where(eq(departments.facilityId, w.facility.id));
+  const placementIds = db
+    .select({ id: placements.id })
+    .from(placements)
+    .where(eq(placements.facilityId, w.facility.id));
+  const people = [w.coordinator.userId, w.facilityCoordinator.userId, w.studentUser.userId];
+  const [s, i, d, p, a, m, e, pref, r] = await Promise.all([
+    db.select().from(students).where(eq(students.programId, w.program.id)).orderBy(students.id),
+    db
+      .select()
+      .from(studentInvitations)
+      .where(inArray(studentInvitations.studentId, studentIds))
+      .orderBy(studentInvitations.id),
+    db.select().from(departments).where(eq(departments.facilityId, w.facility.id)).orderBy(departments.id),
+    db
+      .select()
+      .from(placements)
+      .where(or(eq(placements.facilityId, w.facility.id), inArray(placements.departmentId, departmentIds)))
+      .orderBy(placements.id),
+    db
+      .select()
+      .from(applications)
+      .where(or(eq(applications.programId, w.program.id), inArray(applications.placementId, placementIds)))
+      .orderBy(applications.id),
+    db
+      .select()
+      .from(messages)
+      .where(or(inArray(messages.senderId, people), inArray(messages.recipientId, people)))
+      .orderBy(messages.id),
+    db.select().from(studentExperiences).where(eq(studentExperiences.studentId, w.students.applicant.id)),
+    db.select().from(studentPreferences).where(eq(studentPreferences.userId, w.studentUser.userId)),
+    db
+      .select()
+      .from(rosterClaimReports)
+      .where(inArray(rosterClaimReports.studentId, [w.claim.id, w.students.applicant.id])),
+  ]);
+  return JSON.parse(JSON.stringify({ s, i, d, p, a, m, e, pref, r }));
+}
+
+/** The same case for every foreign caller (routes open to every signed-in user). */
+const eachForeign = (status: number, request: Foreign["request"], check?: Foreign["check"]): Foreign[] =>
+  FOREIGN_WHO.map((who) => ({ who, status, request, check }));
 
 let requestSeq = 0;
 /** A pending administrator access request, as the sign-up page files it. */
@@ -68,15 +261,35 @@ const EXPERIENCE = { kind: "work", organization: "Corner Clinic", title: "Recept
 
 const csv = (res: { headers: Headers }) => expect(res.headers.get("content-type")).toMatch(/^text\/csv/);
 
-const MATRIX: Row[] = [
-  // Platform
-  { route: "GET /api/health", allowed: "public", ok: 200, check: (res) => expect(res.json.status).toBe("ok") },
-  { route: "GET /api/openapi.json", allowed: "public", ok: 200 },
-  { route: "GET /api/docs", allowed: "public", ok: 200 },
-  { route: "GET /api/docs/scalar.js", allowed: "public", ok: 200 },
-  { route: "GET /api/events", allowed: "signed-in", ok: 200, stream: true },
+/** A valid placement body in the world's department (for edits of the world's placements). */
+const placementBody = (w: World) => ({
+  title: "Taken over",
+  specialty: "Medical-Surgical",
+  departmentId: w.department.id,
+  startDate: w.placements.active.startDate,
+  endDate: w.placements.active.endDate,
+  capacity: 9,
+  status: "active",
+});
+const rosterCsv = (email: string) => `first_name,last_name,email\nRoe,Forged,${email}\n`;
+const own = (ctx: Ctx, who: ForeignWho) => ctx.users[who].organizationId;
 
-  // Accounts
+const MATRIX: Row[] = [
+  // Platform: nothing of an organization's
+  {
+    route: "GET /api/health",
+    allowed: "public",
+    ok: 200,
+    check: (res) => expect(res.json.status).toBe("ok"),
+    foreign: "n/a",
+  },
+  { route: "GET /api/openapi.json", allowed: "public", ok: 200, foreign: "n/a" },
+  { route: "GET /api/docs", allowed: "public", ok: 200, foreign: "n/a" },
+  { route: "GET /api/docs/scalar.js", allowed: "public", ok: 200, foreign: "n/a" },
+  // The caller's own stream: it names nothing.
+  { route: "GET /api/events", allowed: "signed-in", ok: 200, stream: true, foreign: "n/a" },
+
+  // Accounts: the caller's own
   {
     route: "POST /api/accounts/sign-up",
     allowed: "public",
@@ -95,12 +308,35 @@ const MATRIX: Row[] = [
       const me = await ctx.t.call("GET", "/api/accounts/me", { cookie: res.cookie });
       expect(me.json.role).toBe("facility");
     },
+    foreign: "n/a",
   },
   {
     route: "GET /api/accounts/me",
     allowed: "signed-in",
     ok: 200,
     check: (res, { users }, who) => expect(res.json.user.id).toBe(users[who as TestRole].userId),
+    foreign: "n/a",
+  },
+
+  // The session's active organization (ADR 011): only one of the user's own memberships.
+  {
+    route: "POST /api/accounts/me/organization",
+    allowed: "signed-in",
+    ok: 404,
+    request: () => ({ body: { organizationId: randomUUID() } }),
+    foreign: FOREIGN_WHO.map((who) => ({
+      who,
+      status: 404,
+      request: (w: World) => ({
+        path: "/api/accounts/me/organization",
+        body: { organizationId: who === "facility" ? w.facility.id : w.program.id },
+      }),
+      // The session still acts for the caller's own organization.
+      check: async (_res: Res, _w: World, ctx: Ctx) => {
+        const me = await ctx.t.call("GET", "/api/accounts/me", { cookie: ctx.users[who].cookie });
+        expect(me.json.organization?.id ?? null).toBe(who === "student" ? null : own(ctx, who));
+      },
+    })),
   },
 
   // Messages
@@ -109,30 +345,77 @@ const MATRIX: Row[] = [
     allowed: "signed-in",
     ok: 200,
     check: (res) => expect(res.json.unread).toBe(0),
+    // The caller's own count: it names no one.
+    foreign: "n/a",
   },
   {
     route: "GET /api/messages",
     allowed: "signed-in",
     ok: 200,
     check: (res) => expect(res.json).toMatchObject({ items: [], total: 0 }),
+    foreign: [
+      ...eachForeign(200, (w) => ({ path: `/api/messages?search=${encodeURIComponent(w.marker)}` })),
+      ...eachForeign(200, (w) => ({ path: `/api/messages?box=sent&search=${encodeURIComponent(w.marker)}` })),
+    ],
   },
   {
     route: "GET /api/messages/recipients",
     allowed: "signed-in",
     ok: 200,
     check: (res) => expect(Array.isArray(res.json.items)).toBe(true),
+    // Nobody finds the world's people they have no reason to write to, by email or by name.
+    foreign: [
+      ...eachForeign(200, (w) => ({
+        path: `/api/messages/recipients?search=${encodeURIComponent(w.studentUser.email)}`,
+      })),
+      ...eachForeign(200, (w) => ({
+        path: `/api/messages/recipients?search=${encodeURIComponent(w.coordinator.email)}`,
+      })),
+    ],
   },
   // Someone else's message (or an unknown one) is 404 for every role, admins included.
-  { route: "GET /api/messages/:id", allowed: "signed-in", ok: 404 },
-  { route: "POST /api/messages/:id/read", allowed: "signed-in", ok: 404 },
-  { route: "POST /api/messages", allowed: "signed-in", ok: 422, request: () => ({ body: {} }) },
+  {
+    route: "GET /api/messages/:id",
+    allowed: "signed-in",
+    ok: 404,
+    foreign: eachForeign(404, (w) => ({ path: `/api/messages/${w.message.id}` })),
+  },
+  {
+    route: "POST /api/messages/:id/read",
+    allowed: "signed-in",
+    ok: 404,
+    foreign: eachForeign(404, (w) => ({ path: `/api/messages/${w.message.id}/read` })),
+  },
+  {
+    route: "POST /api/messages",
+    allowed: "signed-in",
+    ok: 422,
+    request: () => ({ body: {} }),
+    // Only to people one works with (D1): another program's student, a facility one never applied to...
+    foreign: [
+      ["program", "studentUser"],
+      ["program", "facilityCoordinator"],
+      ["facility", "studentUser"],
+      ["facility", "coordinator"],
+      ["student", "coordinator"],
+      ["student", "studentUser"],
+    ].map(([who, to]) => ({
+      who: who as ForeignWho,
+      status: 403,
+      request: (w: World) => ({
+        path: "/api/messages",
+        body: { recipientId: w[to as "studentUser"].userId, subject: "Hello", content: "Out of the blue" },
+      }),
+    })),
+  },
 
-  // Admin
+  // Admin: administrators act for every organization (no organization of their own)
   {
     route: "GET /api/admin/access-requests",
     allowed: ["super_admin"],
     ok: 200,
     check: (res) => expect(Array.isArray(res.json.items)).toBe(true),
+    foreign: "n/a",
   },
   {
     route: "POST /api/admin/access-requests/:id/:decision",
@@ -145,16 +428,18 @@ const MATRIX: Row[] = [
       const [row] = await t.deps.db.select().from(adminAccessRequests).where(eq(adminAccessRequests.id, id));
       expect(row.status).toBe("pending");
     },
+    foreign: "n/a",
   },
-  { route: "GET /api/admin/mailbox", allowed: ["super_admin"], ok: 200 },
+  { route: "GET /api/admin/mailbox", allowed: ["super_admin"], ok: 200, foreign: "n/a" },
   // Emails on several programs' rosters (issue 8, item 2)
-  { route: "GET /api/admin/roster-claims", allowed: ADMINS, ok: 200 },
+  { route: "GET /api/admin/roster-claims", allowed: ADMINS, ok: 200, foreign: "n/a" },
   {
     route: "GET /api/admin/organizations",
     allowed: ADMINS,
     ok: 200,
     request: () => ({ path: "/api/admin/organizations?kind=program" }),
     check: (res) => expect(Array.isArray(res.json.items)).toBe(true),
+    foreign: "n/a",
   },
   {
     route: "GET /api/admin/organizations/export.csv",
@@ -162,6 +447,7 @@ const MATRIX: Row[] = [
     ok: 200,
     request: () => ({ path: "/api/admin/organizations/export.csv?kind=facility" }),
     check: csv,
+    foreign: "n/a",
   },
   {
     route: "POST /api/admin/organizations/:id/:decision",
@@ -180,26 +466,152 @@ const MATRIX: Row[] = [
       const [row] = await t.deps.db.select().from(organizations).where(eq(organizations.id, id));
       expect(row.verificationStatus).toBe("pending");
     },
+    foreign: "n/a",
   },
 
-  // Placements
-  { route: "GET /api/placements", allowed: PROGRAM_SIDE, ok: 200 },
-  { route: "GET /api/placements/:id", allowed: PROGRAM_SIDE, ok: 404 },
+  // Placements: the marketplace shows active placements; a draft is its facility's own
+  {
+    route: "GET /api/placements",
+    allowed: PROGRAM_SIDE,
+    ok: 200,
+    foreign: {
+      who: "program",
+      status: 200,
+      request: (w) => ({ path: `/api/placements?search=${encodeURIComponent(w.placements.draft.title)}` }),
+    },
+  },
+  {
+    route: "GET /api/placements/:id",
+    allowed: PROGRAM_SIDE,
+    ok: 404,
+    foreign: { who: "program", status: 404, request: (w) => ({ path: `/api/placements/${w.placements.draft.id}` }) },
+  },
 
   // Applications
-  { route: "POST /api/applications", allowed: PROGRAM_SIDE, ok: 422, request: () => ({ body: {} }) },
-  { route: "GET /api/applications", allowed: PROGRAM_SIDE, ok: 200 },
-  { route: "GET /api/applications/export.csv", allowed: PROGRAM_SIDE, ok: 200, check: csv },
-  { route: "GET /api/applications/facilities", allowed: PROGRAM_SIDE, ok: 200 },
-  { route: "POST /api/applications/:id/withdraw", allowed: PROGRAM_SIDE, ok: 404 },
+  {
+    route: "POST /api/applications",
+    allowed: PROGRAM_SIDE,
+    ok: 422,
+    request: () => ({ body: {} }),
+    foreign: [
+      // Another program's student, to an open placement: unknown to the caller (404, or 200 refusing them).
+      {
+        who: "program",
+        status: [404, 200],
+        request: (w) => ({
+          path: "/api/applications",
+          body: { placementId: w.placements.active.id, students: [{ studentId: w.students.placed.id, notes: null }] },
+        }),
+        check: (res) => {
+          expect(res.json.submitted ?? []).toEqual([]);
+          expect(res.json.refused).toEqual([expect.objectContaining({ name: null, code: "student_not_found" })]);
+        },
+      },
+      // The caller's own student, to a facility's draft: not open, so not found.
+      {
+        who: "program",
+        status: 404,
+        request: (w) => ({
+          path: "/api/applications",
+          body: { placementId: w.placements.draft.id, studentIds: [w.callers.student.id] },
+        }),
+      },
+    ],
+  },
+  {
+    route: "GET /api/applications",
+    allowed: PROGRAM_SIDE,
+    ok: 200,
+    foreign: [
+      { who: "program", status: 200, request: (w) => ({ path: `/api/applications?programId=${w.program.id}` }) },
+      { who: "program", status: 200, request: (w) => ({ path: `/api/applications?facilityId=${w.facility.id}` }) },
+    ],
+  },
+  {
+    route: "GET /api/applications/export.csv",
+    allowed: PROGRAM_SIDE,
+    ok: 200,
+    check: csv,
+    foreign: {
+      who: "program",
+      status: 200,
+      request: (w) => ({ path: `/api/applications/export.csv?programId=${w.program.id}` }),
+    },
+  },
+  {
+    route: "GET /api/applications/facilities",
+    allowed: PROGRAM_SIDE,
+    ok: 200,
+    foreign: {
+      who: "program",
+      status: 200,
+      request: (w) => ({ path: `/api/applications/facilities?programId=${w.program.id}` }),
+      // The facility the world's program applied to is not one the caller applied to.
+      check: (res, w) => expect(res.text).not.toContain(w.facility.id),
+    },
+  },
+  {
+    route: "POST /api/applications/:id/withdraw",
+    allowed: PROGRAM_SIDE,
+    ok: 404,
+    foreign: {
+      who: "program",
+      status: 404,
+      request: (w) => ({ path: `/api/applications/${w.applications.pending.id}/withdraw` }),
+    },
+  },
 
-  // Analytics
-  { route: "GET /api/analytics/program-dashboard", allowed: PROGRAM_SIDE, ok: 200 },
-  { route: "GET /api/analytics/facility-dashboard", allowed: FACILITY_SIDE, ok: 200 },
+  // Analytics: a coordinator's own organization's figures, whatever the query names
+  {
+    route: "GET /api/analytics/program-dashboard",
+    allowed: PROGRAM_SIDE,
+    ok: 200,
+    foreign: {
+      who: "program",
+      status: 200,
+      request: (w) => ({ path: `/api/analytics/program-dashboard?programId=${w.program.id}` }),
+      check: (res, _w, ctx) => expect(res.json.programId).toBe(own(ctx, "program")),
+    },
+  },
+  {
+    route: "GET /api/analytics/facility-dashboard",
+    allowed: FACILITY_SIDE,
+    ok: 200,
+    foreign: {
+      who: "facility",
+      status: 200,
+      request: (w) => ({ path: `/api/analytics/facility-dashboard?facilityId=${w.facility.id}` }),
+      check: (res, _w, ctx) => expect(res.json.facilityId).toBe(own(ctx, "facility")),
+    },
+  },
 
   // Facility: departments, placements, application review, placed students
-  { route: "GET /api/facility/departments", allowed: FACILITY_SIDE, ok: 200 },
-  { route: "POST /api/facility/departments", allowed: FACILITY_SIDE, ok: 422, request: () => ({ body: {} }) },
+  {
+    route: "GET /api/facility/departments",
+    allowed: FACILITY_SIDE,
+    ok: 200,
+    foreign: {
+      who: "facility",
+      status: 200,
+      request: (w) => ({ path: `/api/facility/departments?facilityId=${w.facility.id}` }),
+    },
+  },
+  {
+    route: "POST /api/facility/departments",
+    allowed: FACILITY_SIDE,
+    ok: 422,
+    request: () => ({ body: {} }),
+    // A coordinator's department goes to their own facility, whatever facilityId says.
+    foreign: {
+      who: "facility",
+      status: 201,
+      request: (w) => ({
+        path: "/api/facility/departments",
+        body: { facilityId: w.facility.id, name: `Forged ${randomUUID()}`, specialty: "Pediatrics", capacity: 2 },
+      }),
+      check: (res, _w, ctx) => expect(res.json.facilityId).toBe(own(ctx, "facility")),
+    },
+  },
   {
     route: "PUT /api/facility/departments/:id",
     allowed: FACILITY_SIDE,
@@ -208,8 +620,25 @@ const MATRIX: Row[] = [
       path: `/api/facility/departments/${randomUUID()}`,
       body: { name: "Unit", specialty: "Pediatrics", capacity: 4 },
     }),
+    foreign: {
+      who: "facility",
+      status: 404,
+      request: (w) => ({
+        path: `/api/facility/departments/${w.department.id}`,
+        body: { name: "Taken over", specialty: "Pediatrics", capacity: 40 },
+      }),
+    },
   },
-  { route: "DELETE /api/facility/departments/:id", allowed: FACILITY_SIDE, ok: 404 },
+  {
+    route: "DELETE /api/facility/departments/:id",
+    allowed: FACILITY_SIDE,
+    ok: 404,
+    foreign: {
+      who: "facility",
+      status: 404,
+      request: (w) => ({ path: `/api/facility/departments/${w.emptyDepartment.id}` }),
+    },
+  },
   {
     route: "GET /api/facility/departments/:id/seats",
     allowed: FACILITY_SIDE,
@@ -217,45 +646,196 @@ const MATRIX: Row[] = [
     request: () => ({
       path: `/api/facility/departments/${randomUUID()}/seats?startDate=2031-03-01&endDate=2031-04-30`,
     }),
+    foreign: {
+      who: "facility",
+      status: 404,
+      request: (w) => ({
+        path: `/api/facility/departments/${w.department.id}/seats?startDate=${w.placements.active.startDate}&endDate=${w.placements.active.endDate}`,
+      }),
+    },
   },
-  { route: "GET /api/facility/placements", allowed: FACILITY_SIDE, ok: 200 },
-  { route: "GET /api/facility/placements/options", allowed: FACILITY_SIDE, ok: 200 },
-  { route: "GET /api/facility/placements/:id", allowed: FACILITY_SIDE, ok: 404 },
-  { route: "POST /api/facility/placements", allowed: FACILITY_SIDE, ok: 422, request: () => ({ body: {} }) },
+  {
+    route: "GET /api/facility/placements",
+    allowed: FACILITY_SIDE,
+    ok: 200,
+    foreign: [
+      {
+        who: "facility",
+        status: 200,
+        request: (w) => ({ path: `/api/facility/placements?facilityId=${w.facility.id}` }),
+      },
+      {
+        who: "facility",
+        status: 200,
+        request: (w) => ({ path: `/api/facility/placements?departmentId=${w.department.id}` }),
+      },
+    ],
+  },
+  {
+    route: "GET /api/facility/placements/options",
+    allowed: FACILITY_SIDE,
+    ok: 200,
+    foreign: {
+      who: "facility",
+      status: 200,
+      request: (w) => ({ path: `/api/facility/placements/options?facilityId=${w.facility.id}` }),
+    },
+  },
+  {
+    route: "GET /api/facility/placements/:id",
+    allowed: FACILITY_SIDE,
+    ok: 404,
+    foreign: {
+      who: "facility",
+      status: 404,
+      request: (w) => ({ path: `/api/facility/placements/${w.placements.draft.id}` }),
+    },
+  },
+  {
+    route: "POST /api/facility/placements",
+    allowed: FACILITY_SIDE,
+    ok: 422,
+    request: () => ({ body: {} }),
+    // In another facility's department: not one of the caller's (422), nothing created there.
+    foreign: {
+      who: "facility",
+      status: 422,
+      request: (w) => ({ path: "/api/facility/placements", body: { ...placementBody(w), status: "draft" } }),
+    },
+  },
   {
     route: "PUT /api/facility/placements/:id",
     allowed: FACILITY_SIDE,
     ok: 422,
     request: () => ({ path: `/api/facility/placements/${randomUUID()}`, body: {} }),
+    foreign: [
+      {
+        who: "facility",
+        status: 404,
+        request: (w) => ({ path: `/api/facility/placements/${w.placements.active.id}`, body: placementBody(w) }),
+      },
+      // The caller's own placement, moved into the world's department: not one of theirs (422).
+      {
+        who: "facility",
+        status: 422,
+        request: (w) => ({
+          path: `/api/facility/placements/${w.callers.placement.id}`,
+          body: { ...placementBody(w), status: "draft" },
+        }),
+      },
+    ],
   },
-  { route: "POST /api/facility/placements/:id/publish", allowed: FACILITY_SIDE, ok: 404 },
-  { route: "POST /api/facility/placements/:id/close", allowed: FACILITY_SIDE, ok: 404 },
-  { route: "POST /api/facility/placements/:id/duplicate", allowed: FACILITY_SIDE, ok: 404 },
-  { route: "GET /api/facility/applications", allowed: FACILITY_SIDE, ok: 200 },
-  { route: "GET /api/facility/applications/export.csv", allowed: FACILITY_SIDE, ok: 200, check: csv },
-  { route: "GET /api/facility/applications/:id", allowed: FACILITY_SIDE, ok: 404 },
-  { route: "POST /api/facility/applications/:id/approve", allowed: FACILITY_SIDE, ok: 404 },
+  {
+    route: "POST /api/facility/placements/:id/publish",
+    allowed: FACILITY_SIDE,
+    ok: 404,
+    foreign: {
+      who: "facility",
+      status: 404,
+      request: (w) => ({ path: `/api/facility/placements/${w.placements.draft.id}/publish` }),
+    },
+  },
+  {
+    route: "POST /api/facility/placements/:id/close",
+    allowed: FACILITY_SIDE,
+    ok: 404,
+    foreign: {
+      who: "facility",
+      status: 404,
+      request: (w) => ({ path: `/api/facility/placements/${w.placements.active.id}/close` }),
+    },
+  },
+  {
+    route: "POST /api/facility/placements/:id/duplicate",
+    allowed: FACILITY_SIDE,
+    ok: 404,
+    foreign: {
+      who: "facility",
+      status: 404,
+      request: (w) => ({ path: `/api/facility/placements/${w.placements.active.id}/duplicate` }),
+    },
+  },
+  {
+    route: "GET /api/facility/applications",
+    allowed: FACILITY_SIDE,
+    ok: 200,
+    foreign: {
+      who: "facility",
+      status: 200,
+      request: (w) => ({ path: `/api/facility/applications?facilityId=${w.facility.id}` }),
+    },
+  },
+  {
+    route: "GET /api/facility/applications/export.csv",
+    allowed: FACILITY_SIDE,
+    ok: 200,
+    check: csv,
+    foreign: {
+      who: "facility",
+      status: 200,
+      request: (w) => ({ path: `/api/facility/applications/export.csv?facilityId=${w.facility.id}` }),
+    },
+  },
+  {
+    route: "GET /api/facility/applications/:id",
+    allowed: FACILITY_SIDE,
+    ok: 404,
+    foreign: {
+      who: "facility",
+      status: 404,
+      request: (w) => ({ path: `/api/facility/applications/${w.applications.pending.id}` }),
+    },
+  },
+  {
+    route: "POST /api/facility/applications/:id/approve",
+    allowed: FACILITY_SIDE,
+    ok: 404,
+    foreign: {
+      who: "facility",
+      status: 404,
+      request: (w) => ({ path: `/api/facility/applications/${w.applications.pending.id}/approve` }),
+    },
+  },
   {
     route: "POST /api/facility/applications/:id/reject",
     allowed: FACILITY_SIDE,
     ok: 404,
     request: () => ({ path: `/api/facility/applications/${randomUUID()}/reject`, body: { notes: "No" } }),
+    foreign: {
+      who: "facility",
+      status: 404,
+      request: (w) => ({
+        path: `/api/facility/applications/${w.applications.pending.id}/reject`,
+        body: { notes: "No" },
+      }),
+    },
   },
-  { route: "GET /api/facility/placed-students", allowed: FACILITY_SIDE, ok: 200 },
+  {
+    route: "GET /api/facility/placed-students",
+    allowed: FACILITY_SIDE,
+    ok: 200,
+    foreign: {
+      who: "facility",
+      status: 200,
+      request: (w) => ({ path: `/api/facility/placed-students?facilityId=${w.facility.id}` }),
+    },
+  },
 
-  // Student accounts (D3): public invitation links and roster-email sign-up
-  { route: "GET /api/invitations/:token", allowed: "public", ok: 404 },
+  // Student accounts (D3): public invitation links and roster-email sign-up (a token or an email, no organization)
+  { route: "GET /api/invitations/:token", allowed: "public", ok: 404, foreign: "n/a" },
   {
     route: "POST /api/invitations/:token/accept",
     allowed: "public",
     ok: 404,
     request: () => ({ body: { password: "Clinical-Rotation-2026" } }),
+    foreign: "n/a",
   },
   {
     route: "POST /api/accounts/student-sign-up",
     allowed: "public",
     ok: 202,
     request: (ctx) => ({ ip: ctx.t.nextIp(), body: { email: `matrix-${randomUUID()}@test.dev` } }),
+    foreign: "n/a",
   },
   {
     route: "POST /api/accounts/student-sign-up/confirm",
@@ -264,76 +844,283 @@ const MATRIX: Row[] = [
     request: () => ({
       body: { email: `matrix-${randomUUID()}@test.dev`, code: "123456", password: "Clinical-Rotation-2026" },
     }),
+    foreign: "n/a",
   },
 
-  // The signed-in student's own records; admins viewing as a student have no linked record (404)
-  { route: "GET /api/me/student/dashboard", allowed: STUDENT_VIEWERS, ok: ownRecord(200) },
-  { route: "GET /api/me/student/placements", allowed: STUDENT_VIEWERS, ok: ownRecord(200) },
+  // The signed-in student's own records; admins viewing as a student have no linked record (404).
+  // Another student gets their own records, never the world's student's.
+  {
+    route: "GET /api/me/student/dashboard",
+    allowed: STUDENT_VIEWERS,
+    ok: ownRecord(200),
+    foreign: { who: "student", status: 200, request: () => ({ path: "/api/me/student/dashboard" }) },
+  },
+  {
+    route: "GET /api/me/student/placements",
+    allowed: STUDENT_VIEWERS,
+    ok: ownRecord(200),
+    foreign: {
+      who: "student",
+      status: 200,
+      request: (w) => ({ path: `/api/me/student/placements?search=${encodeURIComponent(w.placements.draft.title)}` }),
+    },
+  },
   {
     route: "POST /api/me/student/applications",
     allowed: STUDENT_VIEWERS,
     ok: 404,
     request: () => ({ body: { placementId: randomUUID() } }),
+    // A facility's draft is not open to anyone.
+    foreign: {
+      who: "student",
+      status: 404,
+      request: (w) => ({ path: "/api/me/student/applications", body: { placementId: w.placements.draft.id } }),
+    },
   },
-  { route: "GET /api/me/student/applications", allowed: STUDENT_VIEWERS, ok: ownRecord(200) },
-  { route: "POST /api/me/student/applications/:id/withdraw", allowed: STUDENT_VIEWERS, ok: 404 },
-  { route: "GET /api/me/student/profile", allowed: STUDENT_VIEWERS, ok: ownRecord(200) },
+  {
+    route: "GET /api/me/student/applications",
+    allowed: STUDENT_VIEWERS,
+    ok: ownRecord(200),
+    foreign: { who: "student", status: 200, request: () => ({ path: "/api/me/student/applications" }) },
+  },
+  {
+    route: "POST /api/me/student/applications/:id/withdraw",
+    allowed: STUDENT_VIEWERS,
+    ok: 404,
+    foreign: {
+      who: "student",
+      status: 404,
+      request: (w) => ({ path: `/api/me/student/applications/${w.applications.pending.id}/withdraw` }),
+    },
+  },
+  {
+    route: "GET /api/me/student/profile",
+    allowed: STUDENT_VIEWERS,
+    ok: ownRecord(200),
+    foreign: { who: "student", status: 200, request: () => ({ path: "/api/me/student/profile" }) },
+  },
   {
     route: "PUT /api/me/student/preferences",
     allowed: STUDENT_VIEWERS,
     ok: ownRecord(200),
     request: () => ({ body: { careerGoals: "Pediatric nurse" } }),
+    foreign: {
+      who: "student",
+      status: 200,
+      request: () => ({ path: "/api/me/student/preferences", body: { careerGoals: "Pediatric nurse" } }),
+    },
   },
   {
     route: "POST /api/me/student/experiences",
     allowed: STUDENT_VIEWERS,
     ok: ownRecord(201),
     request: () => ({ body: EXPERIENCE }),
+    foreign: {
+      who: "student",
+      status: 201,
+      request: (w) => ({
+        path: "/api/me/student/experiences",
+        body: { ...EXPERIENCE, studentId: w.students.applicant.id },
+      }),
+    },
   },
   {
     route: "PUT /api/me/student/experiences/:id",
     allowed: STUDENT_VIEWERS,
     ok: 404,
     request: () => ({ path: `/api/me/student/experiences/${randomUUID()}`, body: EXPERIENCE }),
+    foreign: {
+      who: "student",
+      status: 404,
+      request: (w) => ({ path: `/api/me/student/experiences/${w.experience.id}`, body: EXPERIENCE }),
+    },
   },
-  { route: "DELETE /api/me/student/experiences/:id", allowed: STUDENT_VIEWERS, ok: 404 },
+  {
+    route: "DELETE /api/me/student/experiences/:id",
+    allowed: STUDENT_VIEWERS,
+    ok: 404,
+    foreign: {
+      who: "student",
+      status: 404,
+      request: (w) => ({ path: `/api/me/student/experiences/${w.experience.id}` }),
+    },
+  },
   // Programs listing the student's email, and "Not my program" (issue 8, item 2)
-  { route: "GET /api/me/student/roster-claims", allowed: STUDENT_VIEWERS, ok: ownRecord(200) },
-  { route: "POST /api/me/student/roster-claims/:id/report", allowed: STUDENT_VIEWERS, ok: 404 },
+  {
+    route: "GET /api/me/student/roster-claims",
+    allowed: STUDENT_VIEWERS,
+    ok: ownRecord(200),
+    foreign: { who: "student", status: 200, request: () => ({ path: "/api/me/student/roster-claims" }) },
+  },
+  {
+    route: "POST /api/me/student/roster-claims/:id/report",
+    allowed: STUDENT_VIEWERS,
+    ok: 404,
+    // Another student's claims: the other program's entry with their email, and their own linked entry.
+    foreign: [
+      { who: "student", status: 404, request: (w) => ({ path: `/api/me/student/roster-claims/${w.claim.id}/report` }) },
+      {
+        who: "student",
+        status: 404,
+        request: (w) => ({ path: `/api/me/student/roster-claims/${w.students.applicant.id}/report` }),
+      },
+    ],
+  },
 
-  // Students (roster)
-  { route: "GET /api/students", allowed: PROGRAM_SIDE, ok: 200 },
-  { route: "GET /api/students/export.csv", allowed: PROGRAM_SIDE, ok: 200, check: csv },
-  { route: "POST /api/students", allowed: PROGRAM_SIDE, ok: 422, request: () => ({ body: {} }) },
-  { route: "POST /api/students/import/preview", allowed: PROGRAM_SIDE, ok: 422, request: () => ({ body: {} }) },
-  { route: "POST /api/students/import", allowed: PROGRAM_SIDE, ok: 422, request: () => ({ body: {} }) },
-  { route: "GET /api/students/:id", allowed: PROGRAM_SIDE, ok: 404 },
+  // Students (roster): a coordinator's own program is always used (D1), whatever programId says
+  {
+    route: "GET /api/students",
+    allowed: PROGRAM_SIDE,
+    ok: 200,
+    foreign: { who: "program", status: 200, request: (w) => ({ path: `/api/students?programId=${w.program.id}` }) },
+  },
+  {
+    route: "GET /api/students/export.csv",
+    allowed: PROGRAM_SIDE,
+    ok: 200,
+    check: csv,
+    foreign: {
+      who: "program",
+      status: 200,
+      request: (w) => ({ path: `/api/students/export.csv?programId=${w.program.id}&enrollment=all` }),
+    },
+  },
+  {
+    route: "POST /api/students",
+    allowed: PROGRAM_SIDE,
+    ok: 422,
+    request: () => ({ body: {} }),
+    foreign: {
+      who: "program",
+      status: 201,
+      request: (w) => ({
+        path: "/api/students",
+        body: {
+          programId: w.program.id,
+          firstName: "Roe",
+          lastName: "Forged",
+          email: `forged-${randomUUID()}@test.dev`,
+        },
+      }),
+      check: (res, _w, ctx) => expect(res.json.programId).toBe(own(ctx, "program")),
+    },
+  },
+  {
+    route: "POST /api/students/import/preview",
+    allowed: PROGRAM_SIDE,
+    ok: 422,
+    request: () => ({ body: {} }),
+    // Checked against the caller's roster: the world's roster does not flag its own student's email.
+    foreign: {
+      who: "program",
+      status: 200,
+      request: (w) => ({
+        path: "/api/students/import/preview",
+        body: { programId: w.program.id, csv: rosterCsv(w.students.placed.email) },
+      }),
+      check: (res) => expect(res.json).toMatchObject({ total: 1, valid: 1, invalid: 0 }),
+    },
+  },
+  {
+    route: "POST /api/students/import",
+    allowed: PROGRAM_SIDE,
+    ok: 422,
+    request: () => ({ body: {} }),
+    // Imported into the caller's program; nothing into the world's (its roster is compared).
+    foreign: {
+      who: "program",
+      status: 200,
+      request: (w) => ({
+        path: "/api/students/import",
+        body: { programId: w.program.id, csv: rosterCsv(`imported-${randomUUID()}@test.dev`) },
+      }),
+      check: async (res, _w, ctx, req) => {
+        expect(res.json).toMatchObject({ added: 1, skipped: [] });
+        const email = (req.body as { csv: string }).csv.trim().split(",").at(-1)!;
+        const rows = await ctx.t.deps.db
+          .select({ programId: students.programId })
+          .from(students)
+          .where(eq(students.email, email));
+        expect(rows).toEqual([{ programId: own(ctx, "program") }]);
+      },
+    },
+  },
+  {
+    route: "GET /api/students/:id",
+    allowed: PROGRAM_SIDE,
+    ok: 404,
+    foreign: { who: "program", status: 404, request: (w) => ({ path: `/api/students/${w.students.applicant.id}` }) },
+  },
   {
     route: "PATCH /api/students/:id",
     allowed: PROGRAM_SIDE,
     ok: 404,
     request: () => ({ path: `/api/students/${randomUUID()}`, body: {} }),
+    foreign: {
+      who: "program",
+      status: 404,
+      request: (w) => ({ path: `/api/students/${w.students.applicant.id}`, body: { lastName: "Taken-over", gpa: 4 } }),
+    },
   },
-  { route: "DELETE /api/students/:id", allowed: PROGRAM_SIDE, ok: 404 },
-  { route: "POST /api/students/:id/withdraw", allowed: PROGRAM_SIDE, ok: 404 },
-  { route: "POST /api/students/:id/reinstate", allowed: PROGRAM_SIDE, ok: 404 },
-  { route: "POST /api/students/:id/invite", allowed: PROGRAM_SIDE, ok: 404 },
+  {
+    route: "DELETE /api/students/:id",
+    allowed: PROGRAM_SIDE,
+    ok: 404,
+    foreign: { who: "program", status: 404, request: (w) => ({ path: `/api/students/${w.students.withdrawn.id}` }) },
+  },
+  {
+    route: "POST /api/students/:id/withdraw",
+    allowed: PROGRAM_SIDE,
+    ok: 404,
+    foreign: {
+      who: "program",
+      status: 404,
+      request: (w) => ({ path: `/api/students/${w.students.applicant.id}/withdraw` }),
+    },
+  },
+  {
+    route: "POST /api/students/:id/reinstate",
+    allowed: PROGRAM_SIDE,
+    ok: 404,
+    foreign: {
+      who: "program",
+      status: 404,
+      request: (w) => ({ path: `/api/students/${w.students.withdrawn.id}/reinstate` }),
+    },
+  },
+  {
+    route: "POST /api/students/:id/invite",
+    allowed: PROGRAM_SIDE,
+    ok: 404,
+    foreign: {
+      who: "program",
+      status: 404,
+      request: (w) => ({ path: `/api/students/${w.students.placed.id}/invite` }),
+    },
+  },
   // Issue 9: a coordinator invites their own program; an admin must name one (422 without).
   {
     route: "POST /api/students/invite-all",
     allowed: PROGRAM_SIDE,
     ok: (who) => (who === "program" ? 200 : 422),
+    foreign: {
+      who: "program",
+      status: 200,
+      request: (w) => ({ path: "/api/students/invite-all", body: { programId: w.program.id } }),
+    },
   },
 ];
 
 let t: TestApp;
 let ctx: Ctx;
+let world: World;
 beforeAll(async () => {
   t = await createTestApp();
   const users = {} as Record<TestRole, TestUser>;
   for (const role of ["none", "student", "program", "facility", "admin", "super_admin"] as const)
     users[role] = await t.createUser(role);
   ctx = { t, users };
+  world = await buildWorld(t, users);
 });
 afterAll(async () => {
   await t.close();
@@ -363,7 +1150,28 @@ describe("the access matrix covers every API route", () => {
     expect(missing, "routes without a row in the access matrix: add one").toEqual([]);
     expect(stale, "rows for routes that no longer exist").toEqual([]);
   });
+
+  it("says for each row what another organization of the same role gets, or n/a", () => {
+    const undeclared = MATRIX.filter((r) => r.foreign === undefined).map((r) => r.route);
+    expect(undeclared, "rows without a `foreign` column: add its cases or say n/a").toEqual([]);
+    // A foreign case tries the organization scope, so its caller must get past the role check.
+    const notAllowed = MATRIX.flatMap((r) =>
+      foreignCases(r)
+        .filter((f) => !isAllowed(r, f.who))
+        .map((f) => `${r.route} (${f.who})`),
+    );
+    expect(notAllowed, "foreign cases whose caller the route refuses by role anyway").toEqual([]);
+  });
 });
+
+const foreignCases = (row: Row): Foreign[] =>
+  row.foreign === "n/a" ? [] : Array.isArray(row.foreign) ? row.foreign : [row.foreign];
+
+const ORGANIZATION_OF: Record<ForeignWho, string> = {
+  program: "another program's coordinator",
+  facility: "another facility's coordinator",
+  student: "another program's student",
+};
 
 for (const row of MATRIX) {
   const [method, pattern] = row.route.split(" ");
@@ -408,6 +1216,25 @@ for (const row of MATRIX) {
           );
           await row.unchanged?.(ctx, { ...req, path });
         }
+      });
+    }
+
+    for (const [n, f] of foreignCases(row).entries()) {
+      const statuses = Array.isArray(f.status) ? f.status : [f.status];
+      it(`${ORGANIZATION_OF[f.who]}, on the first organization's records (#${n + 1}): ${statuses.join(" or ")}`, async () => {
+        const req = f.request(world, ctx);
+        const before = await worldState(t, world);
+        const res = await t.call(method, req.path, { cookie: ctx.users[f.who].cookie, body: req.body });
+        expect(statuses, `${req.path}: ${res.text.slice(0, 300)}`).toContain(res.status);
+        if (res.status >= 400) {
+          expect(res.json.error).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+        }
+        // Never one of the world's records (what the caller sent is theirs to see again).
+        const sent = JSON.stringify(req);
+        const leaked = world.secrets[f.who].filter((s) => !sent.includes(s) && res.text.includes(s));
+        expect(leaked, `${req.path} answered the first organization's records`).toEqual([]);
+        await f.check?.(res, world, ctx, req);
+        expect(await worldState(t, world), `${req.path} changed the first organization's records`).toEqual(before);
       });
     }
   });

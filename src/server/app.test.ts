@@ -24,15 +24,13 @@ describe("the error envelope under /api", () => {
     }
   });
 
-  it("gives Better Auth's errors the envelope too, keeping the fields its client reads", async () => {
+  it("maps Better Auth's errors into the envelope, and nothing else (ADR 003)", async () => {
     const unknown = await t.call("GET", "/api/auth/nope");
     expect(unknown.status).toBe(404);
-    expect(unknown.json.error).toEqual({ code: "not_found", message: "Not Found" });
+    expect(unknown.json).toEqual({ error: { code: "not_found", message: "Not Found" } });
     const wrong = await t.attemptSignIn("nobody@test.dev", "Wrong-pass-2026");
     expect(wrong.status).toBe(401);
-    expect(wrong.json).toMatchObject({
-      code: "INVALID_EMAIL_OR_PASSWORD",
-      message: "Invalid email or password",
+    expect(wrong.json).toEqual({
       error: { code: "invalid_email_or_password", message: "Invalid email or password" },
     });
   });

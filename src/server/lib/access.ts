@@ -1,18 +1,107 @@
-import { and, eq } from "drizzle-orm";
+import { type AnyColumn, and, eq, type SQL, sql } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
-import { type Role, resolveRole } from "../../domain/roles";
+import { ADMIN_ROLES, holdsAny, type Role, resolveRole } from "../../domain/roles";
 import type { Db, DbOrTx } from "../db/client";
+import { sessions } from "../db/schema/auth";
 import { memberships, organizations, userRoles } from "../db/schema/organizations";
 import { studentUsers } from "../db/schema/students";
 import type { AppEnv, Organization, Viewer } from "./context";
-import { AppError, forbidden, unauthorized } from "./errors";
+import { AppError, forbidden, notFound, refused, unauthorized } from "./errors";
 
-// Who may see what, in one place (DESIGN.md). Routes declare roles with `allow`; services scope
-// their queries with the viewer this file builds from the session.
+// Who may see what, in one place (DESIGN.md, ADR 011). Each route declares the roles that may call
+// it with `allow(...)` (role sets from src/domain/roles.ts); the guard resolves the caller's Scope
+// once per request and puts it on the context beside the viewer. Services take the Scope and filter
+// every list and detail query with `scopeWhere`: there is no `null` that means "everything".
+
+/**
+ * Whose records a request may touch. "all" only for administrators (narrowed to one organization
+ * when they name one); "none" for a signed-in user without any standing (sees nothing).
+ */
+export type Scope =
+  | { kind: "all" }
+  | { kind: "program"; programId: string }
+  | { kind: "facility"; facilityId: string }
+  | { kind: "student"; studentId: string }
+  | { kind: "none" };
+
+export type ProgramScope = Extract<Scope, { kind: "all" | "program" }>;
+export type FacilityScope = Extract<Scope, { kind: "all" | "facility" }>;
+export type StudentScope = Extract<Scope, { kind: "student" }>;
+
+/** What a guarded handler finds on the context: a viewer (never null) and their scope. */
+export type GuardedEnv = AppEnv & { Variables: { viewer: Viewer; scope: Scope } };
+
+/**
+ * The caller's standing, by role priority: administrators all, then the active organization, then
+ * the linked student record. With `roles` (the route's role set), only the standings that set
+ * admits count: a coordinator who is also a student acts as the student on the student's routes.
+ */
+export function scopeOf(viewer: Viewer, roles: readonly Role[] = []): Scope {
+  const may = (...r: Role[]) => holdsAny(viewer.roles, r) && (roles.length === 0 || holdsAny(r, roles));
+  if (may(...ADMIN_ROLES)) return { kind: "all" };
+  const org = viewer.organization;
+  if (org?.kind === "program" && may("program")) return { kind: "program", programId: org.id };
+  if (org?.kind === "facility" && may("facility")) return { kind: "facility", facilityId: org.id };
+  if (viewer.studentId && may("student")) return { kind: "student", studentId: viewer.studentId };
+  return { kind: "none" };
+}
+
+/**
+ * A program's records: a coordinator their own program whatever the browser sent (D1); an
+ * administrator the program they name, or all programs. Anyone else: 403.
+ */
+export function programScope(scope: Scope, requestedProgramId?: string | null): ProgramScope {
+  if (scope.kind === "program") return scope;
+  if (scope.kind === "all") return requestedProgramId ? { kind: "program", programId: requestedProgramId } : scope;
+  throw forbidden();
+}
+
+/** As programScope, for a healthcare facility's records. */
+export function facilityScope(scope: Scope, requestedFacilityId?: string | null): FacilityScope {
+  if (scope.kind === "facility") return scope;
+  if (scope.kind === "all") return requestedFacilityId ? { kind: "facility", facilityId: requestedFacilityId } : scope;
+  throw forbidden();
+}
+
+export const NO_STUDENT_RECORD = "No student record is linked to your account";
+
+/** A student's own records: only the student record linked to the session, never one the browser names (D1). */
+export function studentScope(scope: Scope): StudentScope {
+  if (scope.kind === "student") return scope;
+  throw new AppError("no_student_record", NO_STUDENT_RECORD, 404);
+}
+
+/** The organization id a narrowed scope names, or null for "all" (a caller asks for one explicitly). */
+export function namedOrganization(scope: ProgramScope | FacilityScope): string | null {
+  if (scope.kind === "program") return scope.programId;
+  if (scope.kind === "facility") return scope.facilityId;
+  return null;
+}
+
+type ScopeColumns = { program?: AnyColumn; facility?: AnyColumn; student?: AnyColumn };
+
+/**
+ * The SQL condition a scope puts on a query, given the columns that name each kind of owner.
+ * `undefined` only for kind "all", explicitly; a scope the query has no column for matches nothing.
+ */
+export function scopeWhere(scope: Scope, columns: ScopeColumns): SQL | undefined {
+  switch (scope.kind) {
+    case "all":
+      return undefined;
+    case "program":
+      return columns.program ? eq(columns.program, scope.programId) : sql`false`;
+    case "facility":
+      return columns.facility ? eq(columns.facility, scope.facilityId) : sql`false`;
+    case "student":
+      return columns.student ? eq(columns.student, scope.studentId) : sql`false`;
+    case "none":
+      return sql`false`;
+  }
+}
 
 export async function loadViewer(
   db: Db,
-  session: { id: string },
+  session: { id: string; activeOrganizationId?: string | null },
   user: { id: string; email: string; name: string },
 ): Promise<Viewer> {
   const [roleRows, orgRows, studentRows] = await Promise.all([
@@ -33,8 +122,7 @@ export async function loadViewer(
       .from(memberships)
       .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
       .where(eq(memberships.userId, user.id))
-      .orderBy(memberships.createdAt)
-      .limit(1),
+      .orderBy(memberships.createdAt, memberships.organizationId),
     db
       .select({ studentId: studentUsers.studentId })
       .from(studentUsers)
@@ -42,13 +130,17 @@ export async function loadViewer(
       .limit(1),
   ]);
   const roles = roleRows.map((r) => r.role as Role);
+  const orgs = orgRows as Organization[];
+  // The session's active organization when it is still one of the user's; else the oldest membership.
+  const active = orgs.find((o) => o.id === session.activeOrganizationId) ?? orgs[0] ?? null;
   return {
     userId: user.id,
     email: user.email,
     name: user.name,
     roles,
     role: resolveRole(roles),
-    organization: (orgRows[0] as Organization | undefined) ?? null,
+    organization: active,
+    organizations: orgs,
     studentId: studentRows[0]?.studentId ?? null,
     sessionId: session.id,
   };
@@ -76,7 +168,7 @@ export function isShutOut(viewer: Viewer): boolean {
   return (
     viewer.organization !== null &&
     viewer.organization.verificationStatus === "rejected" &&
-    !hasRole(viewer, "admin", "super_admin")
+    !holdsAny(viewer.roles, ADMIN_ROLES)
   );
 }
 
@@ -87,32 +179,42 @@ export const organizationRejected = (name: string) =>
     403,
   );
 
-/** Route guard: the viewer must hold one of `roles` (any role when none are given). */
-export function allow(...roles: Role[]) {
-  return createMiddleware<AppEnv>(async (c, next) => {
-    const viewer = c.var.viewer;
+/**
+ * Route guard: the viewer must hold one of `roles` (any role when none are given). After it, the
+ * handler reads `c.var.viewer` (never null) and `c.var.scope` (the caller's standing, see scopeOf).
+ */
+export function allow(...roles: readonly Role[]) {
+  return createMiddleware<GuardedEnv>(async (c, next) => {
+    const viewer = c.get("viewer") as Viewer | null;
     if (!viewer) throw unauthorized();
     if (isShutOut(viewer)) throw organizationRejected(viewer.organization?.name ?? "Your organization");
-    if (roles.length > 0 && !viewer.roles.some((r) => roles.includes(r))) throw forbidden();
+    if (roles.length > 0 && !holdsAny(viewer.roles, roles)) throw forbidden();
+    c.set("scope", scopeOf(viewer, roles));
     await next();
   });
 }
 
 /**
- * Any signed-in user, a shut-out one included: only for who-am-I (the web app shows a rejected
- * organization's member why everything else is closed).
+ * Any signed-in user, a shut-out one included: only for who-am-I and choosing the active
+ * organization (the web app shows a rejected organization's member why everything else is closed).
  */
-export const allowAnySignedIn = createMiddleware<AppEnv>(async (c, next) => {
-  if (!c.var.viewer) throw unauthorized();
+export const allowAnySignedIn = createMiddleware<GuardedEnv>(async (c, next) => {
+  const viewer = c.get("viewer") as Viewer | null;
+  if (!viewer) throw unauthorized();
+  c.set("scope", scopeOf(viewer));
   await next();
 });
 
-export function requireViewer(viewer: Viewer | null): Viewer {
-  if (!viewer) throw unauthorized();
-  return viewer;
+/**
+ * Makes `organizationId` the session's active organization (ADR 011): only one of the user's own
+ * memberships, else 404 (an organization they do not belong to is not theirs to name).
+ */
+export async function setActiveOrganization(db: Db, viewer: Viewer, organizationId: string): Promise<Organization> {
+  const org = viewer.organizations.find((o) => o.id === organizationId);
+  if (!org) throw notFound("Organization");
+  await db.update(sessions).set({ activeOrganizationId: org.id }).where(eq(sessions.id, viewer.sessionId));
+  return org;
 }
-
-export const hasRole = (viewer: Viewer, ...roles: Role[]) => viewer.roles.some((r) => roles.includes(r));
 
 export async function grantRole(db: DbOrTx, userId: string, role: Role) {
   await db.insert(userRoles).values({ userId, role }).onConflictDoNothing();
@@ -122,30 +224,12 @@ export async function revokeRole(db: DbOrTx, userId: string, role: Role) {
   await db.delete(userRoles).where(and(eq(userRoles.userId, userId), eq(userRoles.role, role)));
 }
 
-/**
- * The program whose records a request may touch. A program coordinator: their own program, whatever
- * the browser sent (D1). An admin: the program they asked for, or every program (null). Anyone else: 403.
- */
-export function programScope(viewer: Viewer, requestedProgramId?: string | null): string | null {
-  if (viewer.roles.includes("program") && viewer.organization?.kind === "program") return viewer.organization.id;
-  if (hasRole(viewer, "admin", "super_admin")) return requestedProgramId ?? null;
-  throw forbidden();
-}
-
-/** As programScope, for a healthcare facility's records. */
-export function facilityScope(viewer: Viewer, requestedFacilityId?: string | null): string | null {
-  if (viewer.roles.includes("facility") && viewer.organization?.kind === "facility") return viewer.organization.id;
-  if (hasRole(viewer, "admin", "super_admin")) return requestedFacilityId ?? null;
-  throw forbidden();
-}
-
 /** D2: an organization pending verification can prepare but not submit or receive applications. */
 export function assertVerified(org: Pick<Organization, "verificationStatus" | "name"> | null) {
   if (org && org.verificationStatus !== "verified") {
-    throw new AppError(
+    throw refused(
       "organization_unverified",
       `${org.name} is pending verification: applications open once a platform administrator verifies it`,
-      403,
     );
   }
 }

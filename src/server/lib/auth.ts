@@ -111,6 +111,8 @@ export function createAuth({ db, mailer, appUrl, secret, production, port, log, 
       expiresIn: 60 * 60 * 24 * 7,
       // Sessions refresh by themselves: a session used after a day gets a new expiry.
       updateAge: 60 * 60 * 24,
+      // The organization the session acts for (ADR 011): set only by POST /api/me/organization.
+      additionalFields: { activeOrganizationId: { type: "string", required: false, input: false } },
     },
     rateLimit: {
       enabled: true,

@@ -33,7 +33,10 @@ export type Viewer = {
   name: string;
   roles: Role[];
   role: Role | null;
+  /** The organization this session acts for: the active one among `organizations` (ADR 011). */
   organization: Organization | null;
+  /** Every organization the user is a member of, oldest first. */
+  organizations: Organization[];
   studentId: string | null;
   sessionId: string;
 };

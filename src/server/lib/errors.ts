@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { REFUSAL_STATUS, type RuleRefusal } from "../../domain/refusals";
 
 export type ErrorIssue = { path: string; message: string };
 export type ErrorBody = { error: { code: string; message: string; issues?: ErrorIssue[] } };
@@ -22,6 +23,10 @@ export const unauthorized = () => new AppError("unauthorized", "Please sign in t
 export const conflict = (message: string) => new AppError("conflict", message, 409);
 export const invalid = (issues: ErrorIssue[], message?: string) =>
   new AppError("invalid", message ?? issues.map((i) => `${i.path}: ${i.message}`).join("; "), 422, issues);
+
+/** A business rule's refusal: its code names the rule, its status comes from the one table (ADR 003). */
+export const refused = (code: RuleRefusal, message: string, issues?: ErrorIssue[]) =>
+  new AppError(code, message, REFUSAL_STATUS[code], issues);
 
 export function errorBody(code: string, message: string, issues?: ErrorIssue[]): ErrorBody {
   return { error: issues ? { code, message, issues } : { code, message } };
@@ -79,9 +84,11 @@ export function loggableDetail(detail: unknown): unknown {
 export const INTERNAL_MESSAGE = "Something went wrong on our side. Please try again.";
 
 /**
- * Better Auth answers its errors as `{ code, message }`. Every error under /api carries our envelope
- * (DESIGN.md), so this adds `error: { code, message }` and keeps the top-level fields that the
- * Better Auth client reads. A 5xx never shows what went wrong inside.
+ * Better Auth answers its errors as `{ code, message }`; every error under /api carries our envelope
+ * and nothing else (ADR 003), so this maps Better Auth's answer into it: its upper-case code
+ * lower-cased (INVALID_EMAIL_OR_PASSWORD → invalid_email_or_password), its message kept. The web
+ * reads auth errors through authErrorMessage (web/lib/auth-client.ts), which reads the envelope; the
+ * Better Auth client itself reads no field of an error body. A 5xx never shows what went wrong inside.
  */
 export async function withErrorEnvelope(res: Response): Promise<Response> {
   if (res.status < 400) return res;
@@ -95,25 +102,27 @@ export async function withErrorEnvelope(res: Response): Promise<Response> {
       // Not JSON: the envelope below replaces it.
     }
   }
-  const existing = body.error;
-  if (existing && typeof existing === "object" && "code" in existing && "message" in existing && res.status < 500)
-    return res;
+  // Already our envelope (the guards in front of Better Auth throw AppError-shaped answers).
+  const inner =
+    body.error && typeof body.error === "object"
+      ? (body.error as Record<string, unknown>)
+      : ({} as Record<string, unknown>);
+  const pick = (key: "code" | "message") =>
+    typeof inner[key] === "string" && inner[key]
+      ? (inner[key] as string)
+      : typeof body[key] === "string" && body[key]
+        ? (body[key] as string)
+        : null;
   const code =
-    res.status >= 500
-      ? "internal"
-      : typeof body.code === "string" && body.code
-        ? body.code.toLowerCase()
-        : (CODE_BY_STATUS[res.status] ?? "http_error");
-  const message =
-    res.status >= 500
-      ? INTERNAL_MESSAGE
-      : typeof body.message === "string" && body.message
-        ? body.message
-        : res.statusText || "Request failed";
+    res.status >= 500 ? "internal" : (pick("code")?.toLowerCase() ?? CODE_BY_STATUS[res.status] ?? "http_error");
+  const message = res.status >= 500 ? INTERNAL_MESSAGE : (pick("message") ?? (res.statusText || "Request failed"));
+  const issues = res.status < 500 && Array.isArray(inner.issues) ? (inner.issues as ErrorIssue[]) : undefined;
   const headers = new Headers(res.headers);
   headers.delete("content-length");
   headers.set("content-type", "application/json");
-  const envelope =
-    res.status >= 500 ? { ...errorBody(code, message), message } : { ...body, ...errorBody(code, message), message };
-  return new Response(JSON.stringify(envelope), { status: res.status, statusText: res.statusText, headers });
+  return new Response(JSON.stringify(errorBody(code, message, issues)), {
+    status: res.status,
+    statusText: res.statusText,
+    headers,
+  });
 }

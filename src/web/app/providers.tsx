@@ -1,9 +1,24 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { MutationCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Toaster } from "sonner";
 import { ApiError } from "@/web/lib/api-client";
+import { toastError } from "@/web/lib/api-errors";
+
+declare module "@tanstack/react-query" {
+  interface Register {
+    /** `errorToast`: the toast's title when the mutation fails (default 'Error'), or false for none. */
+    mutationMeta: { errorToast?: string | false };
+  }
+}
 
 export const queryClient = new QueryClient({
+  // One error path: every failed mutation toasts its error once, here (a query's error shows in its page).
+  mutationCache: new MutationCache({
+    onError: (err, _variables, _context, mutation) => {
+      const title = mutation.meta?.errorToast;
+      if (title !== false) toastError(err, title);
+    },
+  }),
   defaultOptions: {
     queries: {
       // Retrying a 4xx never helps; network blips get two more tries.

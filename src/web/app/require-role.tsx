@@ -1,14 +1,14 @@
 import { Navigate, useLocation } from "react-router";
-import type { Role } from "@/domain/roles";
+import { holdsAny, type Role } from "@/domain/roles";
 import { Loading } from "@/web/components/ui/loading";
-import { useMe } from "@/web/features/auth/api";
+import { useMe } from "@/web/lib/session";
 import { AppShell } from "./shell/app-shell";
 
 /**
  * Spec section 6: not signed in or the wrong role → /auth (students' pages → /auth?role=student);
  * 'Loading...' meanwhile. This only hides pages: the server checks every call itself (D1).
  */
-export function RequireRole({ roles, fallback = "/auth" }: { roles: Role[] | "any"; fallback?: string }) {
+export function RequireRole({ roles, fallback = "/auth" }: { roles: readonly Role[] | "any"; fallback?: string }) {
   const me = useMe();
   const location = useLocation();
   if (me.isPending) return <Loading />;
@@ -20,7 +20,7 @@ export function RequireRole({ roles, fallback = "/auth" }: { roles: Role[] | "an
     );
   }
   const user = me.data;
-  const allowed = user && (roles === "any" || user.roles.some((r) => roles.includes(r)));
+  const allowed = user && (roles === "any" || holdsAny(user.roles, roles));
   if (!user || !allowed) return <Navigate to={fallback} replace state={{ from: location.pathname }} />;
   return <AppShell me={user} />;
 }

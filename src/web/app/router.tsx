@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate, type RouteObject, useParams } from "react-router";
+import { ADMIN_ROLES, FACILITY_SIDE, PROGRAM_SIDE, STUDENT_VIEWERS } from "@/domain/roles";
 import { documentTitle, route } from "@/domain/web-routes";
 import { RequireRole } from "./require-role";
 
@@ -16,10 +17,6 @@ function FacilityRedirect() {
   return <Navigate to={`/dashboard/facility/${params["*"] ?? ""}`} replace />;
 }
 
-const PROGRAM = ["program", "admin", "super_admin"] as const;
-const FACILITY = ["facility", "admin", "super_admin"] as const;
-const ADMIN = ["admin", "super_admin"] as const;
-
 export const routes: RouteObject[] = [
   { path: route("/"), ...page(() => import("@/web/features/landing/pages/landing-page")) },
   { path: route("/student"), ...page(() => import("@/web/features/landing/pages/student-landing-page")) },
@@ -30,11 +27,11 @@ export const routes: RouteObject[] = [
   { path: route("/privacy"), ...page(() => import("@/web/features/landing/pages/privacy-page")) },
   { path: route("/facility/*"), element: <FacilityRedirect /> },
   {
-    element: <RequireRole roles={[...PROGRAM]} />,
+    element: <RequireRole roles={PROGRAM_SIDE} />,
     children: [
       {
         path: route("/dashboard/program"),
-        ...page(() => import("@/web/features/dashboard/pages/program-dashboard-page")),
+        ...page(() => import("./dashboard/pages/program-dashboard-page")),
       },
       { path: route("/students"), ...page(() => import("@/web/features/students/pages/students-page")) },
       { path: route("/students/:id"), ...page(() => import("@/web/features/students/pages/student-detail-page")) },
@@ -45,11 +42,11 @@ export const routes: RouteObject[] = [
     ],
   },
   {
-    element: <RequireRole roles={[...FACILITY]} />,
+    element: <RequireRole roles={FACILITY_SIDE} />,
     children: [
       {
         path: route("/dashboard/facility"),
-        ...page(() => import("@/web/features/dashboard/pages/facility-dashboard-page")),
+        ...page(() => import("./dashboard/pages/facility-dashboard-page")),
       },
       {
         path: route("/dashboard/facility/placements"),
@@ -57,7 +54,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: route("/dashboard/facility/applications"),
-        ...page(() => import("@/web/features/applications/pages/facility-applications-page")),
+        ...page(() => import("./pages/facility-applications-page")),
       },
       {
         path: route("/dashboard/facility/students"),
@@ -67,7 +64,7 @@ export const routes: RouteObject[] = [
     ],
   },
   {
-    element: <RequireRole roles={[...ADMIN]} />,
+    element: <RequireRole roles={ADMIN_ROLES} />,
     children: [
       { path: route("/dashboard/admin"), ...page(() => import("@/web/features/admin/pages/admin-dashboard-page")) },
       {
@@ -84,18 +81,18 @@ export const routes: RouteObject[] = [
       { path: route("/dashboard/admin/settings"), ...section("AdminSettingsPage") },
     ],
   },
-  // Spec section 6: /dashboard/student also admits super_admin; the other student pages student and admin.
+  // The student's pages admit the same roles as /api/me/student/* (STUDENT_VIEWERS, ADR 011).
   {
-    element: <RequireRole roles={["student", "admin", "super_admin"]} fallback="/auth?role=student" />,
+    element: <RequireRole roles={STUDENT_VIEWERS} fallback="/auth?role=student" />,
     children: [
       {
         path: route("/dashboard/student"),
-        ...page(() => import("@/web/features/dashboard/pages/student-dashboard-page")),
+        ...page(() => import("./dashboard/pages/student-dashboard-page")),
       },
     ],
   },
   {
-    element: <RequireRole roles={["student", "admin"]} fallback="/auth?role=student" />,
+    element: <RequireRole roles={STUDENT_VIEWERS} fallback="/auth?role=student" />,
     children: [
       {
         path: route("/student/placements"),

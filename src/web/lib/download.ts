@@ -1,4 +1,5 @@
-import { toast } from "sonner";
+import { ApiError } from "@/web/lib/api-client";
+import { toastError } from "@/web/lib/api-errors";
 
 /** Downloads a file from our API (for CSV exports), toasting the server's message on failure. */
 export async function downloadFile(url: string, filename: string) {
@@ -10,7 +11,7 @@ export async function downloadFile(url: string, filename: string) {
     } catch {
       // Not our envelope: keep the generic message.
     }
-    toast.error("Error", { description: message });
+    toastError(new ApiError(res.status, "export_failed", message));
     return;
   }
   const blob = await res.blob();

@@ -28,6 +28,9 @@ export const sessions = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    // The organization this session acts for, among the user's memberships (ADR 011); null: the
+    // oldest membership. Checked against the memberships on every request, never trusted alone.
+    activeOrganizationId: text("active_organization_id"),
   },
   (t) => [index("sessions_user_id_idx").on(t.userId)],
 );

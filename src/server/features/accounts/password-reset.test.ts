@@ -107,7 +107,7 @@ describe("password reset by email", () => {
     const common = await t.call("POST", "/api/auth/reset-password", { body: { newPassword: "Password123", token } });
     expect(common.status).toBe(400);
     expect(common.json.error.message).toBe("This password is too common. Choose a less guessable one");
-    expect(common.json.message).toBe("This password is too common. Choose a less guessable one");
+    expect(common.json.message).toBeUndefined();
     const short = await t.call("POST", "/api/auth/reset-password", { body: { newPassword: "Ab-1", token } });
     expect(short.status).toBe(400);
     expect(short.json.error.message).toBe("Password must be at least 8 characters");

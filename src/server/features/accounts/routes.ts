@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { SIGN_UP_RECEIVED, signUpSchema } from "../../../domain/auth";
 import { ROLES } from "../../../domain/roles";
-import { allowAnySignedIn, requireViewer } from "../../lib/access";
+import { allowAnySignedIn, setActiveOrganization } from "../../lib/access";
 import { createRouter, ErrorSchema, errorResponses, jsonContent } from "../../lib/router";
 import { getMe, signUp } from "./service";
 
@@ -21,6 +21,7 @@ const MeSchema = z
     roles: z.array(z.enum(ROLES)),
     role: z.enum(ROLES).nullable(),
     organization: OrganizationSchema.nullable(),
+    organizations: z.array(OrganizationSchema),
     studentId: z.string().nullable(),
     accessRequest: z.object({ status: z.enum(["pending", "approved", "denied"]), createdAt: z.string() }).nullable(),
   })
@@ -55,10 +56,37 @@ const meRoute = createRoute({
   responses: { 200: jsonContent(MeSchema, "The signed-in user"), 401: errorResponses[401] },
 });
 
+const switchOrganizationRoute = createRoute({
+  method: "post",
+  path: "/me/organization",
+  tags: ["accounts"],
+  summary: "Act for another of one's own organizations in this session (ADR 011)",
+  description:
+    "The session's active organization scopes every later request. Only one of the user's own memberships (`organizations` in GET /api/accounts/me): any other id is 404.",
+  middleware: [allowAnySignedIn] as const,
+  request: {
+    body: {
+      content: { "application/json": { schema: z.object({ organizationId: z.string().min(1) }) } },
+      required: true,
+    },
+  },
+  responses: {
+    200: jsonContent(MeSchema, "The signed-in user, acting for that organization"),
+    401: errorResponses[401],
+    404: errorResponses[404],
+    422: errorResponses[422],
+  },
+});
+
 export const accountRoutes = createRouter()
   .openapi(signUpRoute, async (c) => {
     const headers = await signUp(c.var.deps, c.req.valid("json"), c.req.raw.headers);
     for (const cookie of headers?.getSetCookie() ?? []) c.header("set-cookie", cookie, { append: true });
     return c.json({ message: SIGN_UP_RECEIVED }, 201);
   })
-  .openapi(meRoute, async (c) => c.json(await getMe(c.var.deps, requireViewer(c.var.viewer)), 200));
+  .openapi(meRoute, async (c) => c.json(await getMe(c.var.deps, c.var.viewer), 200))
+  .openapi(switchOrganizationRoute, async (c) => {
+    const { deps, viewer } = c.var;
+    const organization = await setActiveOrganization(deps.db, viewer, c.req.valid("json").organizationId);
+    return c.json(await getMe(deps, { ...viewer, organization }), 200);
+  });

@@ -118,6 +118,7 @@ export async function getMe(deps: Deps, viewer: Viewer) {
     roles: viewer.roles,
     role: viewer.role,
     organization: viewer.organization,
+    organizations: viewer.organizations,
     studentId: viewer.studentId,
     accessRequest: requestRows[0]
       ? { status: requestRows[0].status, createdAt: requestRows[0].createdAt.toISOString() }

@@ -34,15 +34,14 @@ async function failures(deps: Deps, email: string, ip: string) {
 
 const locked = () => {
   const message = `Too many failed sign-in attempts. Try again in ${FAILURE_WINDOW_MINUTES} minutes or reset your password.`;
-  // Our envelope, plus the top-level code/message the Better Auth client reads.
-  return Response.json(
-    { ...errorBody("rate_limited", message), code: "RATE_LIMITED", message },
-    { status: 429, headers: { "retry-after": String(FAILURE_WINDOW_MINUTES * 60) } },
-  );
+  // Our envelope, nothing else (ADR 003): the web reads it through authErrorMessage.
+  return Response.json(errorBody("rate_limited", message), {
+    status: 429,
+    headers: { "retry-after": String(FAILURE_WINDOW_MINUTES * 60) },
+  });
 };
 
-const refused = (status: number, code: string, message: string) =>
-  Response.json({ ...errorBody(code, message), code: code.toUpperCase(), message }, { status });
+const refused = (status: number, code: string, message: string) => Response.json(errorBody(code, message), { status });
 
 /**
  * Wraps Better Auth's email sign-in: refuses with 429 while an email or address is locked out,

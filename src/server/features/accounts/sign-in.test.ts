@@ -41,8 +41,8 @@ describe("POST /api/auth/sign-in/email", () => {
     ]) {
       const res = await t.attemptSignIn(email, password);
       expect(res.status).toBe(401);
-      expect(res.json.message).toBe("Invalid email or password");
-      expect(res.json.error).toMatchObject({ message: "Invalid email or password" });
+      // Only the envelope (ADR 003): Better Auth's own top-level code and message are mapped into it.
+      expect(res.json).toEqual({ error: { code: "invalid_email_or_password", message: "Invalid email or password" } });
       expect(res.cookie).not.toContain("session_token");
     }
   });
@@ -62,8 +62,7 @@ describe("POST /api/auth/sign-in/email", () => {
     }
     const res = await t.attemptSignIn(u.email, u.password);
     expect(res.status).toBe(429);
-    expect(res.json.error).toEqual({ code: "rate_limited", message: LOCKED });
-    expect(res.json.message).toBe(LOCKED);
+    expect(res.json).toEqual({ error: { code: "rate_limited", message: LOCKED } });
     expect(res.headers.get("retry-after")).toBe(String(FAILURE_WINDOW_MINUTES * 60));
     expect(res.cookie).not.toContain("session_token");
     // Another account is not affected.

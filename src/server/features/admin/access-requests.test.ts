@@ -152,11 +152,11 @@ describe("POST /api/admin/access-requests/{id}/{decision}", () => {
     expect(res.json.error).toEqual({ code: "not_found", message: "Access request not found" });
   });
 
-  it("answers 422 naming the field for a malformed id or decision", async () => {
+  it("answers 404 for a malformed id, 422 naming the field for a malformed decision", async () => {
     const r = await requestAdmin();
     const badId = await decide("not-a-uuid", "approve");
-    expect(badId.status).toBe(422);
-    expect(badId.json.error.issues).toEqual([{ path: "id", message: "Unknown request" }]);
+    expect(badId.status).toBe(404);
+    expect(badId.json).toEqual({ error: { code: "not_found", message: "Access request not found" } });
     const badDecision = await decide(r.id, "maybe");
     expect(badDecision.status).toBe(422);
     expect(badDecision.json.error.issues.map((i: { path: string }) => i.path)).toEqual(["decision"]);

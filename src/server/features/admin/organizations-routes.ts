@@ -1,8 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { ADMIN_ROLES } from "../../../domain/roles";
 import { allow } from "../../lib/access";
 import { sendCsv } from "../../lib/csv";
 import { pageOf } from "../../lib/pagination";
-import { createRouter, errorResponses, jsonContent } from "../../lib/router";
+import { createRouter, errorResponses, idParam, jsonContent } from "../../lib/router";
 import { exportOrganizations, listOrganizations, setOrganizationVerification } from "./organizations-service";
 
 const STATUSES = ["pending", "verified", "rejected"] as const;
@@ -38,7 +39,7 @@ const listRoute = createRoute({
   path: "/",
   tags: ["admin"],
   summary: "Nursing programs or facilities, pending verification first (admin)",
-  middleware: [allow("admin", "super_admin")] as const,
+  middleware: [allow(...ADMIN_ROLES)] as const,
   request: { query: listQuery },
   responses: { 200: jsonContent(pageOf(OrganizationSchema), "A page of organizations"), ...errorResponses },
 });
@@ -48,7 +49,7 @@ const exportRoute = createRoute({
   path: "/export.csv",
   tags: ["admin"],
   summary: "Every organization matching the filters, as CSV (admin)",
-  middleware: [allow("admin", "super_admin")] as const,
+  middleware: [allow(...ADMIN_ROLES)] as const,
   request: { query: filterQuery },
   responses: {
     200: { description: "CSV (UTF-8 with BOM)", content: { "text/csv": { schema: z.string() } } },
@@ -61,8 +62,8 @@ const decideRoute = createRoute({
   path: "/{id}/{decision}",
   tags: ["admin"],
   summary: "Verify or reject an organization; its coordinators are told by mail (admin)",
-  middleware: [allow("admin", "super_admin")] as const,
-  request: { params: z.object({ id: z.uuid("Unknown organization"), decision: z.enum(["verify", "reject"]) }) },
+  middleware: [allow(...ADMIN_ROLES)] as const,
+  request: { params: idParam("Organization").extend({ decision: z.enum(["verify", "reject"]) }) },
   responses: {
     200: jsonContent(
       z.object({ id: z.string(), status: z.enum(["verified", "rejected"]), verifiedAt: z.string().nullable() }),

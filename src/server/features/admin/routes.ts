@@ -1,7 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { allow, requireViewer } from "../../lib/access";
+import { SUPER_ADMIN_ONLY } from "../../../domain/roles";
+import { allow } from "../../lib/access";
 import { notFound } from "../../lib/errors";
-import { createRouter, errorResponses, jsonContent } from "../../lib/router";
+import { createRouter, errorResponses, idParam, jsonContent } from "../../lib/router";
 import { decideAccessRequest, listAccessRequests, listMailbox } from "./service";
 
 const AccessRequestSchema = z
@@ -29,7 +30,7 @@ const listRoute = createRoute({
   path: "/access-requests",
   tags: ["admin"],
   summary: "Administrator access requests (super admin)",
-  middleware: [allow("super_admin")] as const,
+  middleware: [allow(...SUPER_ADMIN_ONLY)] as const,
   request: { query: pageQuery },
   responses: {
     200: jsonContent(
@@ -45,8 +46,8 @@ const decideRoute = createRoute({
   path: "/access-requests/{id}/{decision}",
   tags: ["admin"],
   summary: "Approve or deny an access request (super admin)",
-  middleware: [allow("super_admin")] as const,
-  request: { params: z.object({ id: z.uuid("Unknown request"), decision: z.enum(["approve", "deny"]) }) },
+  middleware: [allow(...SUPER_ADMIN_ONLY)] as const,
+  request: { params: idParam("Access request").extend({ decision: z.enum(["approve", "deny"]) }) },
   responses: {
     200: jsonContent(z.object({ id: z.string(), status: z.enum(["approved", "denied"]) }), "Decided"),
     ...errorResponses,
@@ -69,7 +70,7 @@ const mailboxRoute = createRoute({
   path: "/mailbox",
   tags: ["admin"],
   summary: "The dev mailbox, when no SMTP server is configured (super admin)",
-  middleware: [allow("super_admin")] as const,
+  middleware: [allow(...SUPER_ADMIN_ONLY)] as const,
   request: {
     query: z.object({ to: z.string().optional(), limit: z.coerce.number().int().min(1).max(200).default(50) }),
   },
@@ -82,7 +83,7 @@ export const adminRoutes = createRouter()
     const { id, decision } = c.req.valid("param");
     const result = await decideAccessRequest(
       c.var.deps,
-      requireViewer(c.var.viewer),
+      c.var.viewer,
       id,
       decision === "approve" ? "approved" : "denied",
     );

@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { APPLICATION_STATUSES } from "../../../domain/applications";
-import { allow, facilityScope, programScope, requireViewer } from "../../lib/access";
+import { FACILITY_SIDE, PROGRAM_SIDE } from "../../../domain/roles";
+import { allow, facilityScope, programScope } from "../../lib/access";
 import { createRouter, errorResponses, jsonContent } from "../../lib/router";
 import { facilityDashboard, programDashboard } from "./service";
 
@@ -64,7 +65,7 @@ const programDashboardRoute = createRoute({
   path: "/program-dashboard",
   tags: ["analytics"],
   summary: "The program dashboard's figures, from live data",
-  middleware: [allow("program", "admin", "super_admin")] as const,
+  middleware: [allow(...PROGRAM_SIDE)] as const,
   request: {
     query: z.object({
       programId: z
@@ -139,7 +140,7 @@ const facilityDashboardRoute = createRoute({
   path: "/facility-dashboard",
   tags: ["analytics"],
   summary: "The facility dashboard's figures, from live data",
-  middleware: [allow("facility", "admin", "super_admin")] as const,
+  middleware: [allow(...FACILITY_SIDE)] as const,
   request: {
     query: z.object({
       facilityId: z
@@ -153,10 +154,10 @@ const facilityDashboardRoute = createRoute({
 
 export const analyticsRoutes = createRouter()
   .openapi(programDashboardRoute, async (c) => {
-    const scope = programScope(requireViewer(c.var.viewer), c.req.valid("query").programId);
+    const scope = programScope(c.var.scope, c.req.valid("query").programId);
     return c.json(await programDashboard(c.var.deps.db, scope), 200);
   })
   .openapi(facilityDashboardRoute, async (c) => {
-    const scope = facilityScope(requireViewer(c.var.viewer), c.req.valid("query").facilityId);
+    const scope = facilityScope(c.var.scope, c.req.valid("query").facilityId);
     return c.json(await facilityDashboard(c.var.deps.db, scope), 200);
   });

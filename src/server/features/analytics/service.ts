@@ -15,6 +15,7 @@ import { applications } from "../../db/schema/applications";
 import { organizations } from "../../db/schema/organizations";
 import { departments, placements } from "../../db/schema/placements";
 import { students } from "../../db/schema/students";
+import { type FacilityScope, namedOrganization, type ProgramScope, scopeWhere } from "../../lib/access";
 import { departmentCapacity } from "../departments/service";
 
 // Dashboard figures, computed in SQL from live data (D9): aggregates, never a loop over rows.
@@ -33,9 +34,10 @@ const countWhere = (condition: SQL) => sql<number>`(count(*) filter (where ${con
  * The program dashboard (spec sections 2 and 9). `programId` null: every program (an admin who
  * did not pick one).
  */
-export async function programDashboard(db: Db, programId: string | null) {
-  const ofProgram = programId ? eq(students.programId, programId) : undefined;
-  const appsOfProgram = programId ? eq(applications.programId, programId) : undefined;
+export async function programDashboard(db: Db, scope: ProgramScope) {
+  const programId = namedOrganization(scope);
+  const ofProgram = scopeWhere(scope, { program: students.programId });
+  const appsOfProgram = scopeWhere(scope, { program: applications.programId });
   const active = eq(students.enrollmentStatus, "active");
 
   const [studentFigures, applicationFigures, recent, upcoming, specialties] = await Promise.all([
@@ -177,8 +179,9 @@ export type ProgramDashboard = Awaited<ReturnType<typeof programDashboard>>;
  * admin who did not pick one). Utilization = total slots_filled / total capacity of ACTIVE
  * placements, rounded percent (utilization() in src/domain); the sums come from SQL.
  */
-export async function facilityDashboard(db: Db, facilityId: string | null) {
-  const ofFacility = facilityId ? eq(placements.facilityId, facilityId) : undefined;
+export async function facilityDashboard(db: Db, scope: FacilityScope) {
+  const facilityId = namedOrganization(scope);
+  const ofFacility = scopeWhere(scope, { facility: placements.facilityId });
   const approvedAndNotOver = sql`${applications.status} = 'approved' and ${placements.endDate} >= current_date`;
 
   const [placementFigures, applicationFigures, queue, departmentRows] = await Promise.all([
@@ -241,7 +244,7 @@ export async function facilityDashboard(db: Db, facilityId: string | null) {
       .where(and(ofFacility, eq(applications.status, "pending")))
       .orderBy(desc(applications.submittedAt), desc(applications.id))
       .limit(FACILITY_REVIEW_QUEUE),
-    departmentCapacity(db, facilityId),
+    departmentCapacity(db, scope),
   ]);
 
   const p = placementFigures[0];

@@ -146,23 +146,30 @@ describe("POST /api/applications", () => {
     expect(await rowsFor(placement.id)).toHaveLength(5);
   });
 
-  it("409 when every student is refused for a conflict, with the reasons", async () => {
+  it("200, not an error, when every student is refused, with the reasons", async () => {
     const res = await submit(program.cookie, { placementId: placement.id, studentIds: [s[0].id] });
-    expect(res.status).toBe(409);
-    expect(res.json.error).toEqual({ code: "conflict", message: "Ada Lovelace: Already applied to this placement" });
+    expect(res.status).toBe(200);
+    expect(res.json.error).toBeUndefined();
     expect(res.json.submitted).toEqual([]);
-    expect(res.json.refused[0].code).toBe("already_applied");
+    expect(res.json.refused).toEqual([
+      {
+        studentId: s[0].id,
+        name: "Ada Lovelace",
+        reason: "Already applied to this placement",
+        code: "already_applied",
+      },
+    ]);
     const two = await submit(program.cookie, { placementId: placement.id, studentIds: [s[0].id, withdrawnStudent.id] });
-    expect(two.status).toBe(409);
-    expect(two.json.error.message).toBe(
-      "No application submitted: Ada Lovelace: Already applied to this placement; Wes Gone: Withdrawn from the roster",
-    );
+    expect(two.status).toBe(200);
+    expect(two.json.refused.map((r: { code: string }) => r.code)).toEqual(["already_applied", "student_withdrawn"]);
   });
 
-  it("404 when no student is found (another program's student)", async () => {
+  it("200 refusing an unknown student (another program's student) as unknown", async () => {
     const res = await submit(program.cookie, { placementId: placement.id, studentIds: [otherStudent.id] });
-    expect(res.status).toBe(404);
-    expect(res.json.error).toEqual({ code: "not_found", message: "Student not found" });
+    expect(res.status).toBe(200);
+    expect(res.json.refused).toEqual([
+      { studentId: otherStudent.id, name: null, reason: "Student not found", code: "student_not_found" },
+    ]);
     expect(await db().select().from(applications).where(eq(applications.studentId, otherStudent.id))).toHaveLength(0);
   });
 
@@ -174,10 +181,10 @@ describe("POST /api/applications", () => {
     const hidden = await createPlacement(db(), unverifiedFacility.id);
 
     const f = await submit(program.cookie, { placementId: full.id, studentIds: [s[0].id, s[1].id] });
-    expect(f.status).toBe(409);
+    expect(f.status).toBe(200);
     expect(f.json.refused.map((r: { code: string }) => r.code)).toEqual(["placement_full", "placement_full"]);
     const c = await submit(program.cookie, { placementId: closed.id, studentIds: [s[0].id] });
-    expect(c.status).toBe(409);
+    expect(c.status).toBe(200);
     expect(c.json.refused[0]).toMatchObject({
       code: "placement_closed",
       reason: "This placement is no longer accepting applications",
@@ -264,8 +271,8 @@ describe("POST /api/applications", () => {
       );
       const statuses = results.map((r) => r.status).sort();
       expect(statuses.filter((x) => x === 201)).toHaveLength(1);
-      expect(statuses.filter((x) => x === 409)).toHaveLength(19);
-      for (const r of results.filter((x) => x.status === 409)) expect(r.json.refused[0].code).toBe("already_applied");
+      expect(statuses.filter((x) => x === 200)).toHaveLength(19);
+      for (const r of results.filter((x) => x.status === 200)) expect(r.json.refused[0].code).toBe("already_applied");
       expect(await rowsFor(p.id)).toHaveLength(1);
     },
   );

@@ -63,11 +63,11 @@ const started = () => ({ startDate: dayFromToday(-10), endDate: dayFromToday(30)
 const ended = () => ({ startDate: dayFromToday(-60), endDate: dayFromToday(-3) });
 
 describe("applying: not once the rotation has started (unless late joiners are allowed), never once it ended", () => {
-  it("program, single: 409 with the reason for a rotation under way; 201 when the facility allows late joiners", async () => {
+  it("program, single: refused with the reason for a rotation under way; 201 when the facility allows late joiners", async () => {
     const s = await createStudent(t, programId, { firstName: "Lia", lastName: "Late" });
     const p = await createPlacement(db(), facilityId, started());
     const res = await submit({ placementId: p.id, studentIds: [s.id] });
-    expect(res.status).toBe(409);
+    expect(res.status).toBe(200);
     expect(res.json.refused).toEqual([
       expect.objectContaining({
         studentId: s.id,
@@ -75,7 +75,7 @@ describe("applying: not once the rotation has started (unless late joiners are a
         reason: expect.stringContaining("started on"),
       }),
     ]);
-    expect(res.json.error.message).toContain("does not take late joiners");
+    expect(res.json.refused[0].reason).toContain("does not take late joiners");
 
     const late = await createPlacement(db(), facilityId, { ...started(), allowLateJoiners: true });
     expect((await submit({ placementId: late.id, studentIds: [s.id] })).status).toBe(201);
@@ -86,7 +86,7 @@ describe("applying: not once the rotation has started (unless late joiners are a
     for (const allowLateJoiners of [false, true]) {
       const p = await createPlacement(db(), facilityId, { ...ended(), allowLateJoiners });
       const res = await submit({ placementId: p.id, studentIds: [s.id] });
-      expect(res.status).toBe(409);
+      expect(res.status).toBe(200);
       expect(res.json.refused[0]).toMatchObject({
         code: "rotation_ended",
         reason: expect.stringContaining("ended on"),
@@ -99,7 +99,7 @@ describe("applying: not once the rotation has started (unless late joiners are a
     const b = await createStudent(t, programId, { firstName: "Bob", lastName: "Two" });
     const p = await createPlacement(db(), facilityId, started());
     const res = await submit({ placementId: p.id, students: [{ studentId: a.id }, { studentId: b.id, notes: "x" }] });
-    expect(res.status).toBe(409);
+    expect(res.status).toBe(200);
     expect(res.json.refused.map((r: { name: string; code: string }) => [r.name, r.code])).toEqual([
       ["Ann One", "rotation_started"],
       ["Bob Two", "rotation_started"],
@@ -239,6 +239,7 @@ describe("withdrawing a student from the roster", () => {
     const app = await createApplication(db(), s, p.id);
     const res = await decide(app.id, "approve");
     expect(res.status).toBe(409);
+    expect(res.json.error.code).toBe("student_withdrawn");
     expect(res.json.error.message).toBe(
       "Nia Gone was withdrawn from their program's roster: this application cannot be approved",
     );
@@ -342,12 +343,12 @@ describe("re-applying after a withdrawal or a refusal", () => {
     expect((await submit({ placementId: p.id, studentIds: [studentId] })).status).toBe(201);
   });
 
-  it("after a refusal (Not Selected), not again to the same placement: 409 with the reason", async () => {
+  it("after a refusal (Not Selected), not again to the same placement: refused with the reason (409 for the student)", async () => {
     const s = await createStudent(t, programId, { firstName: "Rae", lastName: "Refused" });
     const p = await createPlacement(db(), facilityId);
     await createApplication(db(), s, p.id, { status: "rejected" });
     const res = await submit({ placementId: p.id, studentIds: [s.id] });
-    expect(res.status).toBe(409);
+    expect(res.status).toBe(200);
     expect(res.json.refused[0]).toMatchObject({ code: "not_selected_before", name: "Rae Refused" });
     expect(res.json.refused[0].reason).toContain("Not selected for this placement before");
 

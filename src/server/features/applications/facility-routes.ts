@@ -1,11 +1,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { APPLICATION_STATUSES } from "../../../domain/applications";
 import { applicationReviewSchema, PLACED_PHASES, PLACEMENT_STATUSES } from "../../../domain/placements";
+import { FACILITY_SIDE } from "../../../domain/roles";
 import { COMPLIANCE_STATUSES } from "../../../domain/students";
-import { allow, requireViewer } from "../../lib/access";
+import { allow } from "../../lib/access";
 import { sendCsv } from "../../lib/csv";
 import { pageOf, pageQuerySchema } from "../../lib/pagination";
-import { createRouter, errorResponses, jsonContent } from "../../lib/router";
+import { createRouter, errorResponses, idParam, jsonContent } from "../../lib/router";
 import {
   decideApplication,
   exportFacilityApplications,
@@ -17,7 +18,6 @@ import {
 
 // The facility's review of applications to its placements, and its placed students (issue 4).
 // Facility coordinators see their own facility's; admins any facility's; programs and students 403.
-const FACILITY_SIDE = ["facility", "admin", "super_admin"] as const;
 
 const facilityId = z
   .uuid("Unknown facility")
@@ -73,7 +73,7 @@ const filterQuery = z.object({
   facilityId,
 });
 const listQuery = filterQuery.extend({ page: pageQuerySchema.shape.page, pageSize: pageQuerySchema.shape.pageSize });
-const idParam = z.object({ id: z.uuid("Unknown application") });
+const applicationId = idParam("Application");
 
 const listRoute = createRoute({
   method: "get",
@@ -104,7 +104,7 @@ const detailRoute = createRoute({
   tags: ["facility applications"],
   summary: "One application with the applicant's details (D1: only through an application to this facility)",
   middleware: [allow(...FACILITY_SIDE)] as const,
-  request: { params: idParam },
+  request: { params: applicationId },
   responses: { 200: jsonContent(ApplicantDetailSchema, "The application"), ...errorResponses },
 });
 
@@ -121,7 +121,7 @@ const decisionRoute = (action: "approve" | "reject") =>
       "Optional notes go to the program with the decision. reviewed_at is stamped; the program's coordinators and the student (when they have an account) are emailed and get a live `application.updated` event.",
     middleware: [allow(...FACILITY_SIDE)] as const,
     request: {
-      params: idParam,
+      params: applicationId,
       body: { content: { "application/json": { schema: applicationReviewSchema } }, required: false },
     },
     responses: { 200: jsonContent(ApplicantDetailSchema, "Decided"), ...errorResponses },
@@ -129,10 +129,10 @@ const decisionRoute = (action: "approve" | "reject") =>
 
 export const facilityApplicationRoutes = createRouter()
   .openapi(listRoute, async (c) =>
-    c.json(await listFacilityApplications(c.var.deps.db, requireViewer(c.var.viewer), c.req.valid("query")), 200),
+    c.json(await listFacilityApplications(c.var.deps.db, c.var.scope, c.req.valid("query")), 200),
   )
   .openapi(exportRoute, async (c) => {
-    const rows = await exportFacilityApplications(c.var.deps.db, requireViewer(c.var.viewer), c.req.valid("query"));
+    const rows = await exportFacilityApplications(c.var.deps.db, c.var.scope, c.req.valid("query"));
     return sendCsv(
       c,
       `facility-applications-${new Date().toISOString().slice(0, 10)}.csv`,
@@ -141,19 +141,19 @@ export const facilityApplicationRoutes = createRouter()
     ) as never;
   })
   .openapi(detailRoute, async (c) =>
-    c.json(await getFacilityApplication(c.var.deps.db, requireViewer(c.var.viewer), c.req.valid("param").id), 200),
+    c.json(await getFacilityApplication(c.var.deps.db, c.var.scope, c.req.valid("param").id), 200),
   )
   .openapi(decisionRoute("approve"), async (c) => {
     const { notes } = c.req.valid("json") ?? { notes: null };
     return c.json(
-      await decideApplication(c.var.deps, requireViewer(c.var.viewer), c.req.valid("param").id, "approved", notes),
+      await decideApplication(c.var.deps, c.var.viewer, c.var.scope, c.req.valid("param").id, "approved", notes),
       200,
     );
   })
   .openapi(decisionRoute("reject"), async (c) => {
     const { notes } = c.req.valid("json") ?? { notes: null };
     return c.json(
-      await decideApplication(c.var.deps, requireViewer(c.var.viewer), c.req.valid("param").id, "rejected", notes),
+      await decideApplication(c.var.deps, c.var.viewer, c.var.scope, c.req.valid("param").id, "rejected", notes),
       200,
     );
   });
@@ -189,5 +189,5 @@ const placedRoute = createRoute({
 });
 
 export const placedStudentRoutes = createRouter().openapi(placedRoute, async (c) =>
-  c.json(await listPlacedStudents(c.var.deps.db, requireViewer(c.var.viewer), c.req.valid("query")), 200),
+  c.json(await listPlacedStudents(c.var.deps.db, c.var.scope, c.req.valid("query")), 200),
 );

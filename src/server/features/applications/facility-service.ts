@@ -8,9 +8,9 @@ import { users } from "../../db/schema/auth";
 import { memberships, organizations } from "../../db/schema/organizations";
 import { departments, placements } from "../../db/schema/placements";
 import { students, studentUsers } from "../../db/schema/students";
-import { facilityScope } from "../../lib/access";
+import { type FacilityScope, facilityScope, type Scope, scopeWhere } from "../../lib/access";
 import type { Deps, Viewer } from "../../lib/context";
-import { conflict, notFound } from "../../lib/errors";
+import { conflict, notFound, refused } from "../../lib/errors";
 import { mailHtml } from "../../lib/mail";
 import { likePattern, offsetOf } from "../../lib/pagination";
 import { assertDepartmentSeat } from "../departments/service";
@@ -73,10 +73,10 @@ function withJoins<T extends PgSelect>(qb: T) {
     .leftJoin(departments, eq(departments.id, placements.departmentId));
 }
 
-function listWhere(scope: string | null, f: FacilityApplicationFilters): SQL | undefined {
+function listWhere(scope: FacilityScope, f: FacilityApplicationFilters): SQL | undefined {
   const term = f.search ? likePattern(f.search) : null;
   return and(
-    scope ? eq(placements.facilityId, scope) : undefined,
+    scopeWhere(scope, { facility: placements.facilityId }),
     f.status ? eq(applications.status, f.status) : undefined,
     f.placementId ? eq(applications.placementId, f.placementId) : undefined,
     f.departmentId ? eq(placements.departmentId, f.departmentId) : undefined,
@@ -91,7 +91,7 @@ function listWhere(scope: string | null, f: FacilityApplicationFilters): SQL | u
   );
 }
 
-function listQuery(db: Db, scope: string | null, f: FacilityApplicationFilters) {
+function listQuery(db: Db, scope: FacilityScope, f: FacilityApplicationFilters) {
   return withJoins(db.select(listColumns).from(applications).$dynamic())
     .where(listWhere(scope, f))
     .orderBy(desc(applications.submittedAt), desc(applications.id));
@@ -134,10 +134,10 @@ export type FacilityApplication = ReturnType<typeof toItem>;
 /** Applications to the facility's placements, newest first, filtered and paginated (D13). */
 export async function listFacilityApplications(
   db: Db,
-  viewer: Viewer,
+  access: Scope,
   q: FacilityApplicationFilters & { page: number; pageSize: number },
 ) {
-  const scope = facilityScope(viewer, q.facilityId);
+  const scope = facilityScope(access, q.facilityId);
   const [rows, [total]] = await Promise.all([
     listQuery(db, scope, q).limit(q.pageSize).offset(offsetOf(q)),
     withJoins(db.select({ n: count() }).from(applications).$dynamic()).where(listWhere(scope, q)),
@@ -163,8 +163,8 @@ export const FACILITY_APPLICATION_CSV_HEADER = [
 ];
 
 /** Every application matching the filters, as CSV rows with the facility's labels ('New' for pending). */
-export async function exportFacilityApplications(db: Db, viewer: Viewer, f: FacilityApplicationFilters) {
-  const scope = facilityScope(viewer, f.facilityId);
+export async function exportFacilityApplications(db: Db, access: Scope, f: FacilityApplicationFilters) {
+  const scope = facilityScope(access, f.facilityId);
   const rows = (await listQuery(db, scope, f)).map(toItem);
   return rows.map((a) => [
     a.student.name,
@@ -188,8 +188,8 @@ export async function exportFacilityApplications(db: Db, viewer: Viewer, f: Faci
  * One application with the applicant's details (D1): visible to a facility only through an
  * application to one of its own placements; another facility's coordinator gets 404.
  */
-export async function getFacilityApplication(db: Db, viewer: Viewer, id: string) {
-  const scope = facilityScope(viewer);
+export async function getFacilityApplication(db: Db, access: Scope, id: string) {
+  const scope = facilityScope(access);
   const [row] = await withJoins(
     db
       .select({
@@ -200,7 +200,7 @@ export async function getFacilityApplication(db: Db, viewer: Viewer, id: string)
       })
       .from(applications)
       .$dynamic(),
-  ).where(and(eq(applications.id, id), scope ? eq(placements.facilityId, scope) : undefined));
+  ).where(and(eq(applications.id, id), scopeWhere(scope, { facility: placements.facilityId })));
   if (!row) throw notFound("Application");
   const item = toItem(row);
   return {
@@ -232,17 +232,18 @@ type Decision = "approved" | "rejected";
 export async function decideApplication(
   deps: Deps,
   viewer: Viewer,
+  access: Scope,
   id: string,
   decision: Decision,
   notes: string | null,
 ) {
-  const scope = facilityScope(viewer);
+  const scope = facilityScope(access);
   const result = await deps.db.transaction(async (tx) => {
     const [found] = await tx
       .select({ id: applications.id, placementId: applications.placementId, studentId: applications.studentId })
       .from(applications)
       .innerJoin(placements, eq(placements.id, applications.placementId))
-      .where(and(eq(applications.id, id), scope ? eq(placements.facilityId, scope) : undefined));
+      .where(and(eq(applications.id, id), scopeWhere(scope, { facility: placements.facilityId })));
     // Another facility's application is reported exactly like an unknown one (D1).
     if (!found) throw notFound("Application");
 
@@ -277,10 +278,14 @@ export async function decideApplication(
       if (!placement) throw notFound("Placement");
       await assertApprovable(tx, found.placementId, applicant);
       if (placement.status !== "active") {
-        throw conflict("This placement is not active: publish it again before approving applications");
+        throw refused(
+          "placement_closed",
+          "This placement is not active: publish it again before approving applications",
+        );
       }
       if (placement.slotsFilled >= placement.capacity) {
-        throw conflict(
+        throw refused(
+          "placement_full",
           `This placement is full: ${placement.slotsFilled} of ${placement.capacity} spot${placement.capacity === 1 ? "" : "s"} filled`,
         );
       }
@@ -311,7 +316,7 @@ export async function decideApplication(
   await mailDecision(deps, result, decision, notes).catch((err) =>
     deps.log.error({ err, applicationId: id }, "could not mail the decision on an application"),
   );
-  return getFacilityApplication(deps.db, viewer, id);
+  return getFacilityApplication(deps.db, access, id);
 }
 
 /**
@@ -324,7 +329,8 @@ async function assertApprovable(
   applicant: { enrollmentStatus: string; firstName: string; lastName: string } | undefined,
 ) {
   if (applicant && applicant.enrollmentStatus !== "active") {
-    throw conflict(
+    throw refused(
+      "student_withdrawn",
       `${fullName(applicant)} was withdrawn from their program's roster: this application cannot be approved`,
     );
   }
@@ -333,7 +339,10 @@ async function assertApprovable(
     .from(placements)
     .where(eq(placements.id, placementId));
   if (dates && rotationPhase(dates.endDate, dates.endDate, dates.today) === "ended") {
-    throw conflict(`This rotation ended on ${dates.endDate}: an application to it can no longer be approved`);
+    throw refused(
+      "rotation_ended",
+      `This rotation ended on ${dates.endDate}: an application to it can no longer be approved`,
+    );
   }
 }
 
@@ -371,7 +380,8 @@ async function assertNoOverlap(tx: Tx, studentId: string, placementId: string, a
   if (clash) {
     // D1: a rotation at another facility is the student's record, not this facility's: dates only.
     const where = clash.sameFacility ? `${clash.title} at ${clash.facilityName}` : "a rotation at another facility";
-    throw conflict(
+    throw refused(
+      "overlapping_rotation",
       `${fullName(clash)} already has an approved placement with overlapping dates: ${where} (${clash.startDate} to ${clash.endDate})`,
     );
   }
@@ -468,8 +478,8 @@ export type PlacedQuery = {
  * Students with approved applications at the facility: current and upcoming by default (or one
  * phase), soonest first. 'Today' is the database's current_date, as the dashboard's.
  */
-export async function listPlacedStudents(db: Db, viewer: Viewer, q: PlacedQuery) {
-  const scope = facilityScope(viewer, q.facilityId);
+export async function listPlacedStudents(db: Db, access: Scope, q: PlacedQuery) {
+  const scope = facilityScope(access, q.facilityId);
   const term = q.search ? likePattern(q.search) : null;
   const today = sql`current_date`;
   const phase =
@@ -482,7 +492,7 @@ export async function listPlacedStudents(db: Db, viewer: Viewer, q: PlacedQuery)
           : gte(placements.endDate, today);
   const where = and(
     eq(applications.status, "approved"),
-    scope ? eq(placements.facilityId, scope) : undefined,
+    scopeWhere(scope, { facility: placements.facilityId }),
     phase,
     term
       ? or(

@@ -5,11 +5,11 @@ import {
   REFUSAL_CODES,
   submissionStudents,
 } from "../../../domain/applications";
-import { allow, requireViewer } from "../../lib/access";
+import { PROGRAM_SIDE } from "../../../domain/roles";
+import { allow } from "../../lib/access";
 import { sendCsv } from "../../lib/csv";
-import { errorBody } from "../../lib/errors";
 import { pageOf, pageQuerySchema } from "../../lib/pagination";
-import { createRouter, ErrorSchema, errorResponses, jsonContent } from "../../lib/router";
+import { createRouter, errorResponses, idParam, jsonContent } from "../../lib/router";
 import {
   APPLICATION_CSV_HEADER,
   exportApplications,
@@ -20,7 +20,6 @@ import {
 } from "./service";
 
 // Program coordinators manage their program's applications; admins any program's (View As).
-const PROGRAM_SIDE = ["program", "admin", "super_admin"] as const;
 
 const RefusalSchema = z
   .object({
@@ -46,12 +45,6 @@ const SubmissionSchema = z
     refused: z.array(RefusalSchema),
   })
   .openapi("ApplicationSubmission");
-
-const RefusedSubmissionSchema = ErrorSchema.extend({
-  placement: z.object({ id: z.string(), title: z.string(), facilityName: z.string() }),
-  submitted: z.array(SubmittedSchema),
-  refused: z.array(RefusalSchema),
-}).openapi("RefusedSubmission");
 
 export const ApplicationSchema = z
   .object({
@@ -104,14 +97,13 @@ const submitRoute = createRoute({
   tags: ["applications"],
   summary: "Submit applications for one or more students (up to 200) to one placement",
   description:
-    "Each student is checked on its own. 201 when at least one application was submitted (refused students are listed with a reason); 409 when every student was refused for a conflict; 404 for an unknown placement or when every student is unknown; 403 while the program is pending verification.",
+    "Each student is checked on its own: refused students are listed with a code and a reason, never as an error. 201 when at least one application was submitted, 200 when every student was refused. Errors are whole-request failures only: 404 for an unknown placement, 403 while the program is pending verification, 422 for invalid fields.",
   middleware: [allow(...PROGRAM_SIDE)] as const,
   request: { body: { content: { "application/json": { schema: applicationSubmissionSchema } }, required: true } },
   responses: {
+    200: jsonContent(SubmissionSchema, "Nothing submitted: every student refused, each with a reason"),
     201: jsonContent(SubmissionSchema, "Submitted (some students may be refused)"),
     ...errorResponses,
-    404: jsonContent(ErrorSchema.or(RefusedSubmissionSchema), "Unknown placement, or no student found"),
-    409: jsonContent(RefusedSubmissionSchema, "Every student refused"),
   },
 });
 
@@ -162,7 +154,7 @@ const withdrawRoute = createRoute({
   description:
     "Before the rotation starts: a pending or approved application. During it: a pending one, or an approved one (the student leaves the rotation early: `leftEarly`). After it ended, an approved rotation is history: 409. The facility's coordinators are told by mail and live event.",
   middleware: [allow(...PROGRAM_SIDE)] as const,
-  request: { params: z.object({ id: z.uuid("Unknown application") }) },
+  request: { params: idParam("Application") },
   responses: {
     200: jsonContent(
       z.object({
@@ -182,22 +174,18 @@ const withdrawRoute = createRoute({
 export const applicationRoutes = createRouter()
   .openapi(submitRoute, async (c) => {
     const input = c.req.valid("json");
-    const result = await submitApplications(c.var.deps, requireViewer(c.var.viewer), {
+    const result = await submitApplications(c.var.deps, c.var.viewer, c.var.scope, {
       placementId: input.placementId,
       students: submissionStudents(input),
     });
-    if (result.submitted.length > 0) return c.json(result, 201);
-    const allUnknown = result.refused.every((r) => r.code === "student_not_found");
-    const each = result.refused.map((r) => (r.name ? `${r.name}: ${r.reason}` : r.reason));
-    const message = each.length === 1 ? each[0] : `No application submitted: ${each.join("; ")}`;
-    const body = { ...errorBody(allUnknown ? "not_found" : "conflict", message), ...result };
-    return allUnknown ? c.json(body, 404) : c.json(body, 409);
+    // Refusals are answers, not errors (ADR 003): the envelope is for whole-request failures.
+    return result.submitted.length > 0 ? c.json(result, 201) : c.json(result, 200);
   })
   .openapi(listRoute, async (c) =>
-    c.json(await listApplications(c.var.deps.db, requireViewer(c.var.viewer), c.req.valid("query")), 200),
+    c.json(await listApplications(c.var.deps.db, c.var.scope, c.req.valid("query")), 200),
   )
   .openapi(exportRoute, async (c) => {
-    const rows = await exportApplications(c.var.deps.db, requireViewer(c.var.viewer), c.req.valid("query"));
+    const rows = await exportApplications(c.var.deps.db, c.var.scope, c.req.valid("query"));
     return sendCsv(
       c,
       `applications-${new Date().toISOString().slice(0, 10)}.csv`,
@@ -206,14 +194,10 @@ export const applicationRoutes = createRouter()
     ) as never;
   })
   .openapi(facilitiesRoute, async (c) => {
-    const items = await listAppliedFacilities(
-      c.var.deps.db,
-      requireViewer(c.var.viewer),
-      c.req.valid("query").programId,
-    );
+    const items = await listAppliedFacilities(c.var.deps.db, c.var.scope, c.req.valid("query").programId);
     return c.json({ items }, 200);
   })
   .openapi(withdrawRoute, async (c) => {
-    const result = await withdrawApplication(c.var.deps, requireViewer(c.var.viewer), c.req.valid("param").id);
+    const result = await withdrawApplication(c.var.deps, c.var.scope, c.req.valid("param").id);
     return c.json(result, 200);
   });

@@ -15,7 +15,7 @@ import { users } from "../../db/schema/auth";
 import { memberships, organizations } from "../../db/schema/organizations";
 import { placements } from "../../db/schema/placements";
 import { students, studentUsers } from "../../db/schema/students";
-import { assertVerified, programScope } from "../../lib/access";
+import { assertVerified, type ProgramScope, programScope, type Scope, scopeWhere } from "../../lib/access";
 import type { Deps, Viewer } from "../../lib/context";
 import { conflict, notFound } from "../../lib/errors";
 import { mailHtml } from "../../lib/mail";
@@ -49,11 +49,12 @@ export type SubmissionResult = {
 export async function submitApplications(
   deps: Deps,
   viewer: Viewer,
+  access: Scope,
   input: { placementId: string; students: SubmissionStudent[] },
 ): Promise<SubmissionResult> {
-  const scope = programScope(viewer);
+  const scope = programScope(access);
   // D2: a coordinator's program pending verification cannot submit yet.
-  if (scope) assertVerified(viewer.organization);
+  if (scope.kind === "program") assertVerified(viewer.organization);
   return submitInScope(deps, viewer.userId, scope, input);
 }
 
@@ -72,10 +73,15 @@ export async function submitStudentApplication(
     .from(students)
     .where(eq(students.id, studentId));
   if (!own) throw notFound("Student");
-  return submitInScope(deps, viewer.userId, own.programId, {
-    placementId: input.placementId,
-    students: [{ studentId, notes: input.notes }],
-  });
+  return submitInScope(
+    deps,
+    viewer.userId,
+    { kind: "program", programId: own.programId },
+    {
+      placementId: input.placementId,
+      students: [{ studentId, notes: input.notes }],
+    },
+  );
 }
 
 /** A placement open to applications' checks: published by a verified facility, with its dates and today. */
@@ -104,7 +110,7 @@ async function placementForApplying(db: Db, id: string) {
 async function submitInScope(
   deps: Deps,
   submittedBy: string,
-  scope: string | null,
+  scope: ProgramScope,
   input: { placementId: string; students: SubmissionStudent[] },
 ): Promise<SubmissionResult> {
   const { db } = deps;
@@ -139,7 +145,7 @@ async function submitInScope(
   for (const studentId of ids) {
     const s = byId.get(studentId);
     // Another program's student is reported exactly like an unknown one: nothing leaks (D1, FERPA).
-    if (!s || (scope && s.programId !== scope)) {
+    if (!s || (scope.kind === "program" && s.programId !== scope.programId)) {
       refused.push({ studentId, name: null, reason: "Student not found", code: "student_not_found" });
       continue;
     }
@@ -322,10 +328,10 @@ const listColumns = {
   programName: program.name,
 };
 
-function listWhere(scope: string | null, f: ApplicationFilters): SQL | undefined {
+function listWhere(scope: ProgramScope, f: ApplicationFilters): SQL | undefined {
   const term = f.search ? likePattern(f.search) : null;
   return and(
-    scope ? eq(applications.programId, scope) : undefined,
+    scopeWhere(scope, { program: applications.programId }),
     f.status ? eq(applications.status, f.status) : undefined,
     f.specialty ? eq(placements.specialty, f.specialty) : undefined,
     f.facilityId ? eq(placements.facilityId, f.facilityId) : undefined,
@@ -344,7 +350,7 @@ function withJoins<T extends PgSelect>(qb: T) {
     .innerJoin(program, eq(program.id, applications.programId));
 }
 
-function listQuery(db: Db, scope: string | null, f: ApplicationFilters) {
+function listQuery(db: Db, scope: ProgramScope, f: ApplicationFilters) {
   return withJoins(db.select(listColumns).from(applications).$dynamic())
     .where(listWhere(scope, f))
     .orderBy(desc(applications.submittedAt), desc(applications.id));
@@ -385,7 +391,7 @@ export type ApplicationItem = ReturnType<typeof toItem>;
 
 async function selectRows(
   db: Db,
-  scope: string | null,
+  scope: ProgramScope,
   f: ApplicationFilters,
   page?: { page: number; pageSize: number },
 ) {
@@ -397,10 +403,10 @@ async function selectRows(
 /** The program's applications, newest first, filtered and paginated (D13). */
 export async function listApplications(
   db: Db,
-  viewer: Viewer,
+  access: Scope,
   q: ApplicationFilters & { page: number; pageSize: number },
 ) {
-  const scope = programScope(viewer, q.programId);
+  const scope = programScope(access, q.programId);
   const [items, [total]] = await Promise.all([
     selectRows(db, scope, q, q),
     withJoins(db.select({ n: count() }).from(applications).$dynamic()).where(listWhere(scope, q)),
@@ -428,8 +434,8 @@ export const APPLICATION_CSV_HEADER = [
 ];
 
 /** Every application matching the filters, as CSV rows (program view labels). */
-export async function exportApplications(db: Db, viewer: Viewer, f: ApplicationFilters) {
-  const scope = programScope(viewer, f.programId);
+export async function exportApplications(db: Db, access: Scope, f: ApplicationFilters) {
+  const scope = programScope(access, f.programId);
   const items = await selectRows(db, scope, f);
   return items.map((a) => [
     a.student.name,
@@ -452,14 +458,14 @@ export async function exportApplications(db: Db, viewer: Viewer, f: ApplicationF
 }
 
 /** The facilities the program applied to (the facility filter's options), by name. */
-export async function listAppliedFacilities(db: Db, viewer: Viewer, programId?: string) {
-  const scope = programScope(viewer, programId);
+export async function listAppliedFacilities(db: Db, access: Scope, programId?: string) {
+  const scope = programScope(access, programId);
   return db
     .selectDistinct({ id: organizations.id, name: organizations.name })
     .from(applications)
     .innerJoin(placements, eq(placements.id, applications.placementId))
     .innerJoin(organizations, eq(organizations.id, placements.facilityId))
-    .where(scope ? eq(applications.programId, scope) : undefined)
+    .where(scopeWhere(scope, { program: applications.programId }))
     .orderBy(asc(organizations.name), asc(organizations.id));
 }
 
@@ -480,9 +486,9 @@ export type WithdrawResult = {
  * The program (or an admin) withdraws one of its applications: the rules of `withdrawalRule`
  * (src/domain/applications.ts), the same as the student's.
  */
-export async function withdrawApplication(deps: Deps, viewer: Viewer, id: string) {
-  const scope = programScope(viewer);
-  return withdrawWhere(deps, id, scope ? eq(applications.programId, scope) : undefined, "program");
+export async function withdrawApplication(deps: Deps, access: Scope, id: string) {
+  const scope = programScope(access);
+  return withdrawWhere(deps, id, scopeWhere(scope, { program: applications.programId }), "program");
 }
 
 /** A student withdraws their own application (another's is 404), under the program's rules. */

@@ -1,12 +1,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { isoDate } from "../../../domain/dates";
 import { departmentInputSchema } from "../../../domain/placements";
-import { allow, requireViewer } from "../../lib/access";
-import { createRouter, errorResponses, jsonContent } from "../../lib/router";
+import { FACILITY_SIDE } from "../../../domain/roles";
+import { allow } from "../../lib/access";
+import { createRouter, errorResponses, idParam, jsonContent } from "../../lib/router";
 import { createDepartment, deleteDepartment, departmentSeats, listDepartments, updateDepartment } from "./service";
 
 // 'Manage Departments': a facility coordinator's own departments; admins any facility's (View As).
-export const FACILITY_SIDE = ["facility", "admin", "super_admin"] as const;
 
 export const DepartmentSchema = z
   .object({
@@ -29,7 +29,7 @@ export const DepartmentSchema = z
 const facilityIdQuery = z.object({
   facilityId: z.uuid("Unknown facility").optional().openapi({ description: "Admins only; ignored for a coordinator" }),
 });
-const idParam = z.object({ id: z.uuid("Unknown department") });
+const departmentId = idParam("Department");
 
 const listRoute = createRoute({
   method: "get",
@@ -72,7 +72,7 @@ const updateRoute = createRoute({
   summary: "Edit a department (another facility's: 404)",
   middleware: [allow(...FACILITY_SIDE)] as const,
   request: {
-    params: idParam,
+    params: departmentId,
     body: { content: { "application/json": { schema: departmentInputSchema } }, required: true },
   },
   responses: { 200: jsonContent(DepartmentSchema, "Updated"), ...errorResponses },
@@ -84,7 +84,7 @@ const deleteRoute = createRoute({
   tags: ["departments"],
   summary: "Delete a department without draft or active placements (409 otherwise)",
   middleware: [allow(...FACILITY_SIDE)] as const,
-  request: { params: idParam },
+  request: { params: departmentId },
   responses: {
     200: jsonContent(z.object({ id: z.string(), deleted: z.literal(true) }), "Deleted"),
     ...errorResponses,
@@ -98,7 +98,7 @@ const seatsRoute = createRoute({
   summary: "Seats free for a date range: capacity minus the seats its placements hold on the busiest day",
   middleware: [allow(...FACILITY_SIDE)] as const,
   request: {
-    params: idParam,
+    params: departmentId,
     query: z.object({
       startDate: isoDate("Start date"),
       endDate: isoDate("End date"),
@@ -127,24 +127,18 @@ const seatsRoute = createRoute({
 
 export const departmentRoutes = createRouter()
   .openapi(listRoute, async (c) => {
-    const items = await listDepartments(c.var.deps.db, requireViewer(c.var.viewer), c.req.valid("query").facilityId);
+    const items = await listDepartments(c.var.deps.db, c.var.scope, c.req.valid("query").facilityId);
     return c.json({ items }, 200);
   })
   .openapi(createDepartmentRoute, async (c) =>
-    c.json(await createDepartment(c.var.deps.db, requireViewer(c.var.viewer), c.req.valid("json")), 201),
+    c.json(await createDepartment(c.var.deps.db, c.var.scope, c.req.valid("json")), 201),
   )
   .openapi(updateRoute, async (c) =>
-    c.json(
-      await updateDepartment(c.var.deps.db, requireViewer(c.var.viewer), c.req.valid("param").id, c.req.valid("json")),
-      200,
-    ),
+    c.json(await updateDepartment(c.var.deps.db, c.var.scope, c.req.valid("param").id, c.req.valid("json")), 200),
   )
   .openapi(seatsRoute, async (c) =>
-    c.json(
-      await departmentSeats(c.var.deps.db, requireViewer(c.var.viewer), c.req.valid("param").id, c.req.valid("query")),
-      200,
-    ),
+    c.json(await departmentSeats(c.var.deps.db, c.var.scope, c.req.valid("param").id, c.req.valid("query")), 200),
   )
   .openapi(deleteRoute, async (c) =>
-    c.json(await deleteDepartment(c.var.deps.db, requireViewer(c.var.viewer), c.req.valid("param").id), 200),
+    c.json(await deleteDepartment(c.var.deps.db, c.var.scope, c.req.valid("param").id), 200),
   );

@@ -3,8 +3,7 @@ import { type DepartmentValues, departmentSeatsMessage, peakSeats } from "../../
 import type { Db, DbOrTx, Tx } from "../../db/client";
 import { organizations } from "../../db/schema/organizations";
 import { departments, placements } from "../../db/schema/placements";
-import { facilityScope } from "../../lib/access";
-import type { Viewer } from "../../lib/context";
+import { type FacilityScope, facilityScope, type Scope, scopeWhere } from "../../lib/access";
 import { AppError, conflict, invalid, notFound } from "../../lib/errors";
 import { isUniqueViolation } from "../../lib/pg-errors";
 
@@ -27,9 +26,10 @@ import { isUniqueViolation } from "../../lib/pg-errors";
  * The facility a write goes to. A coordinator: their own facility, whatever the browser sent (D1).
  * An admin: the facility they name (422 when they name none, 404 when it is not a facility).
  */
-export async function targetFacility(db: DbOrTx, viewer: Viewer, requested?: string | null) {
-  const scope = facilityScope(viewer, requested);
-  if (!scope) throw invalid([{ path: "facilityId", message: "Choose a facility" }]);
+export async function targetFacility(db: DbOrTx, access: Scope, requested?: string | null) {
+  const narrowed = facilityScope(access, requested);
+  if (narrowed.kind === "all") throw invalid([{ path: "facilityId", message: "Choose a facility" }]);
+  const scope = narrowed.facilityId;
   const [org] = await db
     .select({
       id: organizations.id,
@@ -54,8 +54,8 @@ const filledSql = sql<number>`coalesce((
   where p1.department_id = ${departments.id} and p1.status <> 'draft' and p1.end_date >= current_date
 ), 0)::int`;
 
-/** Departments with capacity, filled and available, by name. `facilityId` null: every facility (admins). */
-export async function departmentCapacity(db: Db, facilityId: string | null) {
+/** Departments with capacity, filled and available, by name, within `scope` (a facility, or all for admins). */
+export async function departmentCapacity(db: Db, scope: FacilityScope) {
   const rows = await db
     .select({
       id: departments.id,
@@ -72,30 +72,30 @@ export async function departmentCapacity(db: Db, facilityId: string | null) {
     .from(departments)
     .innerJoin(organizations, eq(organizations.id, departments.facilityId))
     .leftJoin(placements, eq(placements.departmentId, departments.id))
-    .where(facilityId ? eq(departments.facilityId, facilityId) : undefined)
+    .where(scopeWhere(scope, { facility: departments.facilityId }))
     .groupBy(departments.id, organizations.name)
     .orderBy(asc(organizations.name), asc(departments.name), asc(departments.id));
   return rows;
 }
 export type DepartmentRow = Awaited<ReturnType<typeof departmentCapacity>>[number];
 
-export async function listDepartments(db: Db, viewer: Viewer, requestedFacilityId?: string) {
-  return departmentCapacity(db, facilityScope(viewer, requestedFacilityId));
+export async function listDepartments(db: Db, access: Scope, requestedFacilityId?: string) {
+  return departmentCapacity(db, facilityScope(access, requestedFacilityId));
 }
 
-async function oneDepartment(db: Db, viewer: Viewer, id: string) {
-  const scope = facilityScope(viewer);
+async function oneDepartment(db: Db, access: Scope, id: string) {
+  const scope = facilityScope(access);
   const [row] = await db
     .select({ id: departments.id, facilityId: departments.facilityId })
     .from(departments)
-    .where(and(eq(departments.id, id), scope ? eq(departments.facilityId, scope) : undefined));
+    .where(and(eq(departments.id, id), scopeWhere(scope, { facility: departments.facilityId })));
   // Another facility's department is reported exactly like an unknown one (D1).
   if (!row) throw notFound("Department");
   return row;
 }
 
 async function withCapacity(db: Db, facilityId: string, id: string) {
-  const rows = await departmentCapacity(db, facilityId);
+  const rows = await departmentCapacity(db, { kind: "facility", facilityId });
   const row = rows.find((r) => r.id === id);
   if (!row) throw notFound("Department");
   return row;
@@ -109,8 +109,8 @@ function uniqueOr409(err: unknown, name: string): never {
   throw err;
 }
 
-export async function createDepartment(db: Db, viewer: Viewer, input: DepartmentValues & { facilityId?: string }) {
-  const facility = await targetFacility(db, viewer, input.facilityId);
+export async function createDepartment(db: Db, access: Scope, input: DepartmentValues & { facilityId?: string }) {
+  const facility = await targetFacility(db, access, input.facilityId);
   let id: string;
   try {
     [{ id }] = await db
@@ -124,8 +124,8 @@ export async function createDepartment(db: Db, viewer: Viewer, input: Department
 }
 
 /** Edit; the capacity never below the seats its placements hold on a day from today on (409 naming capacity). */
-export async function updateDepartment(db: Db, viewer: Viewer, id: string, input: DepartmentValues) {
-  const found = await oneDepartment(db, viewer, id);
+export async function updateDepartment(db: Db, access: Scope, id: string, input: DepartmentValues) {
+  const found = await oneDepartment(db, access, id);
   try {
     await db.transaction(async (tx) => {
       const current = await lockDepartment(tx, id);
@@ -152,8 +152,8 @@ export async function updateDepartment(db: Db, viewer: Viewer, id: string, input
 }
 
 /** A department whose draft or active placements still use it cannot go (409); closed ones keep no department. */
-export async function deleteDepartment(db: Db, viewer: Viewer, id: string) {
-  await oneDepartment(db, viewer, id);
+export async function deleteDepartment(db: Db, access: Scope, id: string) {
+  await oneDepartment(db, access, id);
   const [inUse] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(placements)
@@ -167,12 +167,12 @@ export async function deleteDepartment(db: Db, viewer: Viewer, id: string) {
   return { id, deleted: true as const };
 }
 
-/** A department of `facilityId` (or of any facility when null), for a placement; null when not found. */
-export async function findDepartment(db: DbOrTx, id: string, facilityId: string | null) {
+/** A department within `scope`, for a placement; null when not found. */
+export async function findDepartment(db: DbOrTx, id: string, scope: FacilityScope) {
   const [row] = await db
     .select({ id: departments.id, facilityId: departments.facilityId, name: departments.name })
     .from(departments)
-    .where(and(eq(departments.id, id), facilityId ? eq(departments.facilityId, facilityId) : undefined));
+    .where(and(eq(departments.id, id), scopeWhere(scope, { facility: departments.facilityId })));
   return row ?? null;
 }
 
@@ -270,18 +270,18 @@ export async function assertDepartmentSeat(tx: Tx, placementId: string) {
  */
 export async function departmentSeats(
   db: Db,
-  viewer: Viewer,
+  access: Scope,
   id: string,
   q: { startDate: string; endDate: string; placementId?: string },
 ) {
   if (q.endDate < q.startDate) {
     throw invalid([{ path: "endDate", message: "End date must be on or after the start date" }]);
   }
-  const scope = facilityScope(viewer);
+  const scope = facilityScope(access);
   const [department] = await db
     .select({ id: departments.id, name: departments.name, capacity: departments.capacity })
     .from(departments)
-    .where(and(eq(departments.id, id), scope ? eq(departments.facilityId, scope) : undefined));
+    .where(and(eq(departments.id, id), scopeWhere(scope, { facility: departments.facilityId })));
   if (!department) throw notFound("Department");
   const taken = peakSeats(await seatClaims(db, id, q, { excludePlacementId: q.placementId }), q.startDate, q.endDate);
   return {

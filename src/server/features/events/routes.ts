@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
-import { allow, isShutOut, loadViewer, requireViewer } from "../../lib/access";
+import { allow, isShutOut, loadViewer } from "../../lib/access";
 import type { AppEnv } from "../../lib/context";
 import {
   eventsAfter,
@@ -41,7 +41,7 @@ function parseEventId(value: string | undefined): number | null {
  * heartbeat (expiry, a password reset), and closed with a final "signed-out" event once it is over.
  */
 export const eventRoutes = new Hono<AppEnv>().get("/", allow(), async (c) => {
-  const viewer = requireViewer(c.var.viewer);
+  const viewer = c.var.viewer;
   const { realtime, auth, db } = c.var.deps;
   const requestHeaders = new Headers(c.req.raw.headers);
   const stillSignedIn = async () => {

@@ -384,10 +384,12 @@ describe("GET /api/messages/{id} and POST /api/messages/{id}/read (privacy)", ()
     expect(row.read).toBe(false);
   });
 
-  it("an unknown id is 404; a malformed one 422; signed out 401", async () => {
+  it("an unknown id is 404, a malformed one too; signed out 401", async () => {
     expect((await t.call("GET", `/api/messages/${randomUUID()}`, { cookie: w.sam.cookie })).status).toBe(404);
     expect((await t.call("POST", `/api/messages/${randomUUID()}/read`, { cookie: w.sam.cookie })).status).toBe(404);
-    expect((await t.call("GET", "/api/messages/not-an-id", { cookie: w.sam.cookie })).status).toBe(422);
+    const malformed = await t.call("GET", "/api/messages/not-an-id", { cookie: w.sam.cookie });
+    expect(malformed.status).toBe(404);
+    expect(malformed.json).toEqual({ error: { code: "not_found", message: "Message not found" } });
     expect((await t.call("GET", `/api/messages/${m.id}`)).status).toBe(401);
     expect((await t.call("POST", `/api/messages/${m.id}/read`)).status).toBe(401);
   });

@@ -1,9 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { MESSAGE_BOXES, messageInputSchema } from "../../../domain/messages";
 import { ROLES } from "../../../domain/roles";
-import { allow, requireViewer } from "../../lib/access";
+import { allow } from "../../lib/access";
 import { pageOf, pageQuerySchema } from "../../lib/pagination";
-import { createRouter, errorResponses, jsonContent } from "../../lib/router";
+import { createRouter, errorResponses, idParam, jsonContent } from "../../lib/router";
 import { getMessage, listMessages, listRecipients, markRead, sendMessage, unreadCount } from "./service";
 
 // Every signed-in user has messages; what each may see and whom they may write to is decided in
@@ -28,7 +28,7 @@ const MessageSchema = z.object({ ...messageFields, content: z.string() }).openap
 
 const RecipientSchema = PartySchema.extend({ role: z.enum(ROLES).nullable() }).openapi("MessageRecipient");
 
-const idParam = z.object({ id: z.uuid("Unknown message") });
+const messageId = idParam("Message");
 
 const unreadRoute = createRoute({
   method: "get",
@@ -89,7 +89,7 @@ const getRoute = createRoute({
   tags: ["messages"],
   summary: "One message (its sender or recipient only)",
   middleware: [allow()] as const,
-  request: { params: idParam },
+  request: { params: messageId },
   responses: {
     200: jsonContent(MessageSchema, "The message"),
     401: errorResponses[401],
@@ -104,7 +104,7 @@ const readRoute = createRoute({
   tags: ["messages"],
   summary: "Mark a message read (its recipient only)",
   middleware: [allow()] as const,
-  request: { params: idParam },
+  request: { params: messageId },
   responses: {
     200: jsonContent(MessageSchema, "The message, read"),
     401: errorResponses[401],
@@ -132,23 +132,17 @@ const sendRoute = createRoute({
 // Fixed paths before /{id}.
 export const messageRoutes = createRouter()
   .openapi(unreadRoute, async (c) => {
-    const viewer = requireViewer(c.var.viewer);
+    const viewer = c.var.viewer;
     return c.json({ unread: await unreadCount(c.var.deps.db, viewer.userId) }, 200);
   })
   .openapi(recipientsRoute, async (c) => {
-    const items = await listRecipients(c.var.deps.db, requireViewer(c.var.viewer), c.req.valid("query"));
+    const items = await listRecipients(c.var.deps.db, c.var.viewer, c.var.scope, c.req.valid("query"));
     return c.json({ items }, 200);
   })
-  .openapi(listRoute, async (c) =>
-    c.json(await listMessages(c.var.deps.db, requireViewer(c.var.viewer), c.req.valid("query")), 200),
-  )
+  .openapi(listRoute, async (c) => c.json(await listMessages(c.var.deps.db, c.var.viewer, c.req.valid("query")), 200))
   .openapi(sendRoute, async (c) => {
-    const item = await sendMessage(c.var.deps, requireViewer(c.var.viewer), c.req.valid("json"));
+    const item = await sendMessage(c.var.deps, c.var.viewer, c.var.scope, c.req.valid("json"));
     return c.json({ message: "Message sent" as const, item }, 201);
   })
-  .openapi(getRoute, async (c) =>
-    c.json(await getMessage(c.var.deps.db, requireViewer(c.var.viewer), c.req.valid("param").id), 200),
-  )
-  .openapi(readRoute, async (c) =>
-    c.json(await markRead(c.var.deps, requireViewer(c.var.viewer), c.req.valid("param").id), 200),
-  );
+  .openapi(getRoute, async (c) => c.json(await getMessage(c.var.deps.db, c.var.viewer, c.req.valid("param").id), 200))
+  .openapi(readRoute, async (c) => c.json(await markRead(c.var.deps, c.var.viewer, c.req.valid("param").id), 200));

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import { alias, type SelectedFields } from "drizzle-orm/pg-core";
 import type { MessageBox, MessageValues } from "../../../domain/messages";
-import type { Role } from "../../../domain/roles";
+import { ADMIN_ROLES, type Role } from "../../../domain/roles";
 import type { Db, DbOrTx } from "../../db/client";
 import { applications } from "../../db/schema/applications";
 import { users } from "../../db/schema/auth";
@@ -9,7 +9,7 @@ import { messages } from "../../db/schema/messages";
 import { memberships, profiles, userRoles } from "../../db/schema/organizations";
 import { placements } from "../../db/schema/placements";
 import { students, studentUsers } from "../../db/schema/students";
-import { hasRole } from "../../lib/access";
+import type { Scope } from "../../lib/access";
 import type { Deps, Viewer } from "../../lib/context";
 import { AppError, forbidden, invalid, notFound } from "../../lib/errors";
 import { likePattern, offsetOf } from "../../lib/pagination";
@@ -161,10 +161,15 @@ export async function markRead(deps: Deps, viewer: Viewer, id: string): Promise<
 // ---------------------------------------------------------------------------------------------
 // Whom a user may write to
 
-const ADMIN_ROLES: Role[] = ["admin", "super_admin"];
+/** Whom a user may write to: anyone (the "all" scope, administrators) or the ids of a subquery. */
+export type Recipients = { kind: "anyone" } | { kind: "some"; userIds: SQL };
+
+/** The condition on `users.id` that keeps the recipients; undefined only for "anyone", explicitly. */
+const recipientsWhere = (r: Recipients): SQL | undefined =>
+  r.kind === "anyone" ? undefined : sql`${users.id} in (${r.userIds})`;
 
 /**
- * The user ids the viewer has a reason to write to, as a subquery; null means anyone (admins).
+ * The user ids the viewer has a reason to write to: anyone for the "all" scope (admins), else a subquery.
  * - a student: their program's coordinators and the coordinators of facilities they applied to;
  * - a program coordinator: their students who have accounts, the coordinators of facilities their
  *   program applied to, and the administrators;
@@ -173,8 +178,8 @@ const ADMIN_ROLES: Role[] = ["admin", "super_admin"];
  * - everyone: whoever wrote to them (so a reply always goes through).
  * Several roles add up.
  */
-export function recipientScope(db: DbOrTx, viewer: Viewer): SQL | null {
-  if (hasRole(viewer, ...ADMIN_ROLES)) return null;
+export function recipientScope(db: DbOrTx, viewer: Viewer, scope: Scope): Recipients {
+  if (scope.kind === "all") return { kind: "anyone" };
   const parts: SQL[] = [];
   // Each part is parenthesized when embedded.
   const add = (q: { getSQL(): SQL }) => parts.push(sql`${q}`);
@@ -184,7 +189,10 @@ export function recipientScope(db: DbOrTx, viewer: Viewer): SQL | null {
       .from(memberships)
       .where(inArray(memberships.organizationId, orgIds as SQL));
   const admins = () =>
-    db.select({ userId: userRoles.userId }).from(userRoles).where(inArray(userRoles.role, ADMIN_ROLES));
+    db
+      .select({ userId: userRoles.userId })
+      .from(userRoles)
+      .where(inArray(userRoles.role, [...ADMIN_ROLES]));
 
   // Whoever wrote to the viewer.
   add(db.select({ userId: messages.senderId }).from(messages).where(eq(messages.recipientId, viewer.userId)));
@@ -238,14 +246,15 @@ export function recipientScope(db: DbOrTx, viewer: Viewer): SQL | null {
     );
     add(admins());
   }
-  return sql.join(parts, sql` union `);
+  return { kind: "some", userIds: sql.join(parts, sql` union `) };
 }
 
 /** The people the viewer may write to, matching `search` (name, organization or email), by name. */
-export async function listRecipients(db: Db, viewer: Viewer, q: { search?: string; limit: number }) {
-  const scope = recipientScope(db, viewer);
+export async function listRecipients(db: Db, viewer: Viewer, scope: Scope, q: { search?: string; limit: number }) {
+  const recipients = recipientScope(db, viewer, scope);
   const conditions: SQL[] = [ne(users.id, viewer.userId)];
-  if (scope) conditions.push(sql`${users.id} in (${scope})`);
+  const among = recipientsWhere(recipients);
+  if (among) conditions.push(among);
   if (q.search) {
     const pattern = likePattern(q.search);
     conditions.push(
@@ -282,18 +291,23 @@ export async function listRecipients(db: Db, viewer: Viewer, q: { search?: strin
  * Sends a message to someone the viewer may write to (403 otherwise, whether or not that person
  * exists). The recipient's open pages hear 'message.created' on commit, on every server instance.
  */
-export async function sendMessage(deps: Deps, viewer: Viewer, input: MessageValues): Promise<MessageDetail> {
+export async function sendMessage(
+  deps: Deps,
+  viewer: Viewer,
+  scope: Scope,
+  input: MessageValues,
+): Promise<MessageDetail> {
   const { db } = deps;
   if (input.recipientId === viewer.userId)
     throw invalid([{ path: "recipientId", message: "You cannot send a message to yourself" }]);
-  const scope = recipientScope(db, viewer);
+  const recipients = recipientScope(db, viewer, scope);
   const found = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.id, input.recipientId), scope ? sql`${users.id} in (${scope})` : undefined))
+    .where(and(eq(users.id, input.recipientId), recipientsWhere(recipients)))
     .limit(1);
   if (found.length === 0) {
-    if (scope) throw forbidden("You can only write to people you work with on the portal");
+    if (recipients.kind === "some") throw forbidden("You can only write to people you work with on the portal");
     throw invalid([{ path: "recipientId", message: "Recipient not found" }]);
   }
   const id = await db.transaction(async (tx) => {

@@ -1,8 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { PLACEMENT_STATUSES, placementInputSchema } from "../../../domain/placements";
-import { allow, requireViewer } from "../../lib/access";
+import { FACILITY_SIDE } from "../../../domain/roles";
+import { allow } from "../../lib/access";
 import { pageOf, pageQuerySchema } from "../../lib/pagination";
-import { createRouter, errorResponses, jsonContent } from "../../lib/router";
+import { createRouter, errorResponses, idParam, jsonContent } from "../../lib/router";
 import {
   createFacilityPlacement,
   duplicateFacilityPlacement,
@@ -15,7 +16,6 @@ import {
 
 // The facility coordinator's placements (issue 4); admins any facility's (View As). Programs and
 // students get 403; another facility's placement is 404 (D1).
-const FACILITY_SIDE = ["facility", "admin", "super_admin"] as const;
 
 export const FacilityPlacementSchema = z
   .object({
@@ -56,7 +56,7 @@ const listQuery = pageQuerySchema.omit({ order: true }).extend({
   departmentId: z.uuid("Unknown department").optional(),
   facilityId,
 });
-const idParam = z.object({ id: z.uuid("Unknown placement") });
+const placementId = idParam("Placement");
 const placementBody = {
   content: { "application/json": { schema: placementInputSchema } },
   required: true,
@@ -96,7 +96,7 @@ const detailRoute = createRoute({
   tags: ["facility placements"],
   summary: "One of the facility's placements (another facility's: 404)",
   middleware: [allow(...FACILITY_SIDE)] as const,
-  request: { params: idParam },
+  request: { params: placementId },
   responses: { 200: jsonContent(FacilityPlacementSchema, "The placement"), ...errorResponses },
 });
 
@@ -116,7 +116,7 @@ const updateRoute = createRoute({
   tags: ["facility placements"],
   summary: "Edit a placement (capacity at least slots_filled; end date on or after start date)",
   middleware: [allow(...FACILITY_SIDE)] as const,
-  request: { params: idParam, body: placementBody },
+  request: { params: placementId, body: placementBody },
   responses: { 200: jsonContent(FacilityPlacementSchema, "Updated"), ...errorResponses },
 });
 
@@ -130,7 +130,7 @@ const statusRoute = (action: "publish" | "close") =>
         ? "Publish a draft or closed placement as active (403 while the facility is pending verification; 409 when the rotation ended, started without late joiners, or the department lacks the seats)"
         : "Close a placement to new applications (approved students stay placed)",
     middleware: [allow(...FACILITY_SIDE)] as const,
-    request: { params: idParam },
+    request: { params: placementId },
     responses: { 200: jsonContent(FacilityPlacementSchema, "Updated"), ...errorResponses },
   });
 
@@ -140,51 +140,36 @@ const duplicateRoute = createRoute({
   tags: ["facility placements"],
   summary: "Duplicate for the next term: a draft with the dates shifted past the original's end, no spots filled",
   middleware: [allow(...FACILITY_SIDE)] as const,
-  request: { params: idParam },
+  request: { params: placementId },
   responses: { 201: jsonContent(FacilityPlacementSchema, "The copy"), ...errorResponses },
 });
 
 export const facilityPlacementRoutes = createRouter()
   .openapi(listRoute, async (c) =>
-    c.json(await listFacilityPlacements(c.var.deps.db, requireViewer(c.var.viewer), c.req.valid("query")), 200),
+    c.json(await listFacilityPlacements(c.var.deps.db, c.var.scope, c.req.valid("query")), 200),
   )
   .openapi(optionsRoute, async (c) => {
-    const items = await facilityPlacementOptions(
-      c.var.deps.db,
-      requireViewer(c.var.viewer),
-      c.req.valid("query").facilityId,
-    );
+    const items = await facilityPlacementOptions(c.var.deps.db, c.var.scope, c.req.valid("query").facilityId);
     return c.json({ items }, 200);
   })
   .openapi(detailRoute, async (c) =>
-    c.json(await getFacilityPlacement(c.var.deps.db, requireViewer(c.var.viewer), c.req.valid("param").id), 200),
+    c.json(await getFacilityPlacement(c.var.deps.db, c.var.scope, c.req.valid("param").id), 200),
   )
   .openapi(createPlacementRoute, async (c) =>
-    c.json(await createFacilityPlacement(c.var.deps.db, requireViewer(c.var.viewer), c.req.valid("json")), 201),
+    c.json(await createFacilityPlacement(c.var.deps.db, c.var.scope, c.req.valid("json")), 201),
   )
   .openapi(updateRoute, async (c) =>
     c.json(
-      await updateFacilityPlacement(
-        c.var.deps.db,
-        requireViewer(c.var.viewer),
-        c.req.valid("param").id,
-        c.req.valid("json"),
-      ),
+      await updateFacilityPlacement(c.var.deps.db, c.var.scope, c.req.valid("param").id, c.req.valid("json")),
       200,
     ),
   )
   .openapi(statusRoute("publish"), async (c) =>
-    c.json(
-      await setFacilityPlacementStatus(c.var.deps.db, requireViewer(c.var.viewer), c.req.valid("param").id, "active"),
-      200,
-    ),
+    c.json(await setFacilityPlacementStatus(c.var.deps.db, c.var.scope, c.req.valid("param").id, "active"), 200),
   )
   .openapi(statusRoute("close"), async (c) =>
-    c.json(
-      await setFacilityPlacementStatus(c.var.deps.db, requireViewer(c.var.viewer), c.req.valid("param").id, "closed"),
-      200,
-    ),
+    c.json(await setFacilityPlacementStatus(c.var.deps.db, c.var.scope, c.req.valid("param").id, "closed"), 200),
   )
   .openapi(duplicateRoute, async (c) =>
-    c.json(await duplicateFacilityPlacement(c.var.deps.db, requireViewer(c.var.viewer), c.req.valid("param").id), 201),
+    c.json(await duplicateFacilityPlacement(c.var.deps.db, c.var.scope, c.req.valid("param").id), 201),
   );

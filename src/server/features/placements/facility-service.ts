@@ -14,8 +14,7 @@ import { applications } from "../../db/schema/applications";
 import { organizations } from "../../db/schema/organizations";
 import { departments, placements } from "../../db/schema/placements";
 import { students } from "../../db/schema/students";
-import { assertVerified, facilityScope } from "../../lib/access";
-import type { Viewer } from "../../lib/context";
+import { assertVerified, facilityScope, type Scope, scopeWhere } from "../../lib/access";
 import { AppError, conflict, invalid, notFound } from "../../lib/errors";
 import { likePattern, offsetOf } from "../../lib/pagination";
 import { assertDepartmentRoom, findDepartment } from "../departments/service";
@@ -100,11 +99,11 @@ function toItem(r: Row) {
 export type FacilityPlacement = ReturnType<typeof toItem>;
 
 /** The facility's placements in every status, soonest first, filtered and paginated (D13). */
-export async function listFacilityPlacements(db: Db, viewer: Viewer, q: FacilityPlacementQuery) {
-  const scope = facilityScope(viewer, q.facilityId);
+export async function listFacilityPlacements(db: Db, access: Scope, q: FacilityPlacementQuery) {
+  const scope = facilityScope(access, q.facilityId);
   const term = q.search ? likePattern(q.search) : null;
   const where = and(
-    scope ? eq(placements.facilityId, scope) : undefined,
+    scopeWhere(scope, { facility: placements.facilityId }),
     q.status ? eq(placements.status, q.status) : undefined,
     q.specialty ? eq(placements.specialty, q.specialty) : undefined,
     q.departmentId ? eq(placements.departmentId, q.departmentId) : undefined,
@@ -133,20 +132,20 @@ export async function listFacilityPlacements(db: Db, viewer: Viewer, q: Facility
 }
 
 /** Every placement of the facility, by title: the filter options of the applications page. */
-export async function facilityPlacementOptions(db: Db, viewer: Viewer, facilityId?: string) {
-  const scope = facilityScope(viewer, facilityId);
+export async function facilityPlacementOptions(db: Db, access: Scope, facilityId?: string) {
+  const scope = facilityScope(access, facilityId);
   return db
     .select({ id: placements.id, title: placements.title, status: placements.status })
     .from(placements)
-    .where(scope ? eq(placements.facilityId, scope) : undefined)
+    .where(scopeWhere(scope, { facility: placements.facilityId }))
     .orderBy(asc(placements.title), asc(placements.id));
 }
 
 /** One placement of the facility; another facility's is 404 (D1). */
-export async function getFacilityPlacement(db: Db, viewer: Viewer, id: string) {
-  const scope = facilityScope(viewer);
+export async function getFacilityPlacement(db: Db, access: Scope, id: string) {
+  const scope = facilityScope(access);
   const [row] = await baseQuery(db).where(
-    and(eq(placements.id, id), scope ? eq(placements.facilityId, scope) : undefined),
+    and(eq(placements.id, id), scopeWhere(scope, { facility: placements.facilityId })),
   );
   if (!row) throw notFound("Placement");
   return toItem(row);
@@ -161,8 +160,8 @@ async function assertMayPublish(db: Db | Tx, facilityId: string) {
   assertVerified(org ?? null);
 }
 
-async function departmentFor(db: Db | Tx, viewer: Viewer, departmentId: string) {
-  const department = await findDepartment(db, departmentId, facilityScope(viewer));
+async function departmentFor(db: Db | Tx, access: Scope, departmentId: string) {
+  const department = await findDepartment(db, departmentId, facilityScope(access));
   if (!department) throw invalid([{ path: "departmentId", message: "Choose one of your facility's departments" }]);
   return department;
 }
@@ -186,8 +185,8 @@ async function databaseToday(db: Db | Tx, departmentId: string) {
  * verified, the rotation takes applications (not ended; not started unless late joiners are allowed)
  * and the department has the seats for it on every day (issue 9).
  */
-export async function createFacilityPlacement(db: Db, viewer: Viewer, input: PlacementValues) {
-  const department = await departmentFor(db, viewer, input.departmentId);
+export async function createFacilityPlacement(db: Db, access: Scope, input: PlacementValues) {
+  const department = await departmentFor(db, access, input.departmentId);
   if (input.status === "closed") {
     throw invalid([{ path: "status", message: "A new placement is saved as a draft or published as active" }]);
   }
@@ -217,7 +216,7 @@ export async function createFacilityPlacement(db: Db, viewer: Viewer, input: Pla
       .returning({ id: placements.id });
     return row.id;
   });
-  return getFacilityPlacement(db, viewer, id);
+  return getFacilityPlacement(db, access, id);
 }
 
 /**
@@ -227,17 +226,17 @@ export async function createFacilityPlacement(db: Db, viewer: Viewer, input: Pla
  * dates change); new dates re-check every approved student for overlaps with their other approved
  * rotations (409 naming them, nothing changed); the department's seats on every day.
  */
-export async function updateFacilityPlacement(db: Db, viewer: Viewer, id: string, input: PlacementValues) {
-  const scope = facilityScope(viewer);
+export async function updateFacilityPlacement(db: Db, access: Scope, id: string, input: PlacementValues) {
+  const scope = facilityScope(access);
   await db.transaction(async (tx) => {
     const [owned] = await tx
       .select({ id: placements.id, facilityId: placements.facilityId })
       .from(placements)
-      .where(and(eq(placements.id, id), scope ? eq(placements.facilityId, scope) : undefined));
+      .where(and(eq(placements.id, id), scopeWhere(scope, { facility: placements.facilityId })));
     if (!owned) throw notFound("Placement");
     const current = await lockPlacement(tx, id);
     if (!current) throw notFound("Placement");
-    const department = await departmentFor(tx, viewer, input.departmentId);
+    const department = await departmentFor(tx, access, input.departmentId);
     if (department.facilityId !== owned.facilityId) {
       throw invalid([{ path: "departmentId", message: "Choose one of this placement's facility's departments" }]);
     }
@@ -290,7 +289,7 @@ export async function updateFacilityPlacement(db: Db, viewer: Viewer, id: string
       })
       .where(eq(placements.id, id));
   });
-  return getFacilityPlacement(db, viewer, id);
+  return getFacilityPlacement(db, access, id);
 }
 
 /** How many names a refusal lists before '… and N more'. */
@@ -354,13 +353,13 @@ async function assertNoLiveApplications(tx: Tx, id: string) {
  * late joiners, and within the department's seats) or close (→ closed). Closing keeps approved
  * students placed (they keep their seats in the department; the rest are released).
  */
-export async function setFacilityPlacementStatus(db: Db, viewer: Viewer, id: string, status: "active" | "closed") {
-  const scope = facilityScope(viewer);
+export async function setFacilityPlacementStatus(db: Db, access: Scope, id: string, status: "active" | "closed") {
+  const scope = facilityScope(access);
   await db.transaction(async (tx) => {
     const [owned] = await tx
       .select({ id: placements.id, facilityId: placements.facilityId })
       .from(placements)
-      .where(and(eq(placements.id, id), scope ? eq(placements.facilityId, scope) : undefined));
+      .where(and(eq(placements.id, id), scopeWhere(scope, { facility: placements.facilityId })));
     if (!owned) throw notFound("Placement");
     const current = await lockPlacement(tx, id);
     if (!current) throw notFound("Placement");
@@ -378,12 +377,12 @@ export async function setFacilityPlacementStatus(db: Db, viewer: Viewer, id: str
     }
     await tx.update(placements).set({ status, updatedAt: new Date() }).where(eq(placements.id, id));
   });
-  return getFacilityPlacement(db, viewer, id);
+  return getFacilityPlacement(db, access, id);
 }
 
 /** Duplicate for the next term: same details, dates shifted past the original's end, a draft with no spots filled. */
-export async function duplicateFacilityPlacement(db: Db, viewer: Viewer, id: string) {
-  const original = await getFacilityPlacement(db, viewer, id);
+export async function duplicateFacilityPlacement(db: Db, access: Scope, id: string) {
+  const original = await getFacilityPlacement(db, access, id);
   const dates = nextTermDates(original.startDate, original.endDate);
   const [row] = await db
     .insert(placements)
@@ -403,5 +402,5 @@ export async function duplicateFacilityPlacement(db: Db, viewer: Viewer, id: str
       allowLateJoiners: original.allowLateJoiners,
     })
     .returning({ id: placements.id });
-  return getFacilityPlacement(db, viewer, row.id);
+  return getFacilityPlacement(db, access, row.id);
 }

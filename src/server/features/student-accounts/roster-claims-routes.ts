@@ -1,17 +1,15 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { ADMIN_ROLES, STUDENT_VIEWERS } from "../../../domain/roles";
 import { NOT_MY_PROGRAM_REPORTED } from "../../../domain/student-accounts";
-import { allow, requireViewer } from "../../lib/access";
+import { allow } from "../../lib/access";
 import { pageOf, pageQuerySchema } from "../../lib/pagination";
-import { createRouter, errorResponses, jsonContent } from "../../lib/router";
+import { createRouter, errorResponses, idParam, jsonContent } from "../../lib/router";
 import { listSharedRosterEmails, myRosterClaims, reportRosterClaim } from "./roster-claims-service";
 
 // Programs' claims on a student's email (issue 8, item 2), made visible:
 // - /api/me/student/roster-claims: the signed-in student (admins viewing as a student get 404 'no
 //   student record' unless one is linked); program and facility users 403; signed out 401.
 // - /api/admin/roster-claims: admins and super admins; everyone else 403.
-
-const STUDENT_VIEWERS = ["student", "admin", "super_admin"] as const;
-const ADMINS = ["admin", "super_admin"] as const;
 
 const MyClaimsSchema = z
   .object({
@@ -37,9 +35,7 @@ const MyClaimsSchema = z
   })
   .openapi("MyRosterClaims");
 
-const idParam = z.object({
-  id: z.string().openapi({ param: { name: "id", in: "path" }, description: "A roster entry from `others`" }),
-});
+const rosterEntryId = idParam("Roster entry");
 
 const myClaimsRoute = createRoute({
   method: "get",
@@ -56,7 +52,7 @@ const reportRoute = createRoute({
   tags: ["student"],
   summary: "'Not my program': report another program's roster entry with the student's email to the admins",
   middleware: [allow(...STUDENT_VIEWERS)] as const,
-  request: { params: idParam },
+  request: { params: rosterEntryId },
   responses: {
     200: jsonContent(
       z.object({
@@ -72,9 +68,9 @@ const reportRoute = createRoute({
 });
 
 export const myRosterClaimRoutes = createRouter()
-  .openapi(myClaimsRoute, async (c) => c.json(await myRosterClaims(c.var.deps.db, requireViewer(c.var.viewer)), 200))
+  .openapi(myClaimsRoute, async (c) => c.json(await myRosterClaims(c.var.deps.db, c.var.viewer), 200))
   .openapi(reportRoute, async (c) => {
-    const result = await reportRosterClaim(c.var.deps, requireViewer(c.var.viewer), c.req.valid("param").id);
+    const result = await reportRosterClaim(c.var.deps, c.var.viewer, c.req.valid("param").id);
     return c.json({ ...result, message: NOT_MY_PROGRAM_REPORTED }, 200);
   });
 
@@ -112,7 +108,7 @@ const sharedRoute = createRoute({
   path: "/",
   tags: ["admin"],
   summary: "Emails on more than one program's roster: the programs, the linked one, students' reports",
-  middleware: [allow(...ADMINS)] as const,
+  middleware: [allow(...ADMIN_ROLES)] as const,
   request: { query: sharedQuery },
   responses: { 200: jsonContent(pageOf(SharedEmailSchema), "A page of emails, reported first"), ...errorResponses },
 });

@@ -1,10 +1,12 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { STUDENT_VIEWERS } from "../../../domain/roles";
 import type { Db } from "../../db/client";
 import { organizations } from "../../db/schema/organizations";
 import { rosterClaimReports } from "../../db/schema/student-accounts";
 import { students, studentUsers } from "../../db/schema/students";
+import { scopeOf, studentScope } from "../../lib/access";
 import type { Deps, Viewer } from "../../lib/context";
-import { AppError, notFound } from "../../lib/errors";
+import { notFound } from "../../lib/errors";
 import { likePattern, offsetOf } from "../../lib/pagination";
 
 // A program's claim on a student: its roster entry with the student's email. Any program may list
@@ -14,12 +16,8 @@ import { likePattern, offsetOf } from "../../lib/pagination";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const NO_STUDENT_RECORD = "No student record is linked to your account";
-
-function linkedEntryOf(viewer: Viewer): string {
-  if (!viewer.studentId) throw new AppError("no_student_record", NO_STUDENT_RECORD, 404);
-  return viewer.studentId;
-}
+/** The student record linked to the session (404 no_student_record without one), as the scope contract says. */
+const linkedEntryOf = (viewer: Viewer): string => studentScope(scopeOf(viewer, STUDENT_VIEWERS)).studentId;
 
 /** The emails that are the student's: the account's and the linked roster entry's (a program may edit it). */
 async function ownEmails(db: Db, viewer: Viewer, linkedId: string) {

@@ -1,12 +1,13 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { APPLICATION_NOTES_MAX, APPLICATION_STATUSES } from "../../../domain/applications";
 import { isoDate } from "../../../domain/dates";
+import { STUDENT_VIEWERS } from "../../../domain/roles";
 import { EXPERIENCE_KINDS, experienceSchema, preferencesSchema } from "../../../domain/student-profile";
 import { COMPLIANCE_STATUSES } from "../../../domain/students";
-import { allow, requireViewer } from "../../lib/access";
+import { allow } from "../../lib/access";
 import { pageOf, pageQuerySchema } from "../../lib/pagination";
-import { createRouter, errorResponses, jsonContent } from "../../lib/router";
-import { PlacementSchema } from "../placements/routes";
+import { createRouter, errorResponses, idParam, jsonContent } from "../../lib/router";
+import { PlacementSchema } from "../placements/schemas";
 import {
   addExperience,
   applyToPlacement,
@@ -24,12 +25,10 @@ import {
 // /api/me/student: the signed-in student's own records. Students; admins and super admins may
 // view as a student and get 404 'no student record' unless one is linked to their account.
 // Program and facility users: 403. Signed out: 401.
-const STUDENT_VIEWERS = ["student", "admin", "super_admin"] as const;
 
 const json = <T extends z.ZodType>(schema: T) => ({
   body: { content: { "application/json": { schema } }, required: true },
 });
-const idParam = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" }, example: "a UUID" }) });
 const status = z.enum(APPLICATION_STATUSES);
 
 const DashboardSchema = z
@@ -229,7 +228,7 @@ const withdrawRoute = createRoute({
   description:
     "The program's rules: before the rotation starts, a pending or approved application; during it, a pending one or an approved one (leaving early: `leftEarly`); after it ended, an approved rotation is history (409). The facility is told by mail and live event.",
   middleware: [allow(...STUDENT_VIEWERS)] as const,
-  request: { params: idParam },
+  request: { params: idParam("Application") },
   responses: {
     200: jsonContent(
       z.object({
@@ -281,7 +280,7 @@ const updateExperienceRoute = createRoute({
   tags: ["student"],
   summary: "Edit an experience",
   middleware: [allow(...STUDENT_VIEWERS)] as const,
-  request: { params: idParam, ...json(experienceSchema) },
+  request: { params: idParam("Experience"), ...json(experienceSchema) },
   responses: { 200: jsonContent(ExperienceSchema, "Saved"), ...errorResponses },
 });
 
@@ -291,7 +290,7 @@ const deleteExperienceRoute = createRoute({
   tags: ["student"],
   summary: "Remove an experience",
   middleware: [allow(...STUDENT_VIEWERS)] as const,
-  request: { params: idParam },
+  request: { params: idParam("Experience") },
   responses: {
     200: jsonContent(z.object({ id: z.string(), deleted: z.literal(true) }), "Removed"),
     ...errorResponses,
@@ -300,44 +299,44 @@ const deleteExperienceRoute = createRoute({
 
 export const studentPortalRoutes = createRouter()
   .openapi(dashboardRoute, async (c) => {
-    const studentId = ownStudentId(requireViewer(c.var.viewer));
+    const studentId = ownStudentId(c.var.scope);
     return c.json(await studentDashboard(c.var.deps.db, studentId), 200);
   })
   .openapi(placementsRoute, async (c) => {
-    const studentId = ownStudentId(requireViewer(c.var.viewer));
+    const studentId = ownStudentId(c.var.scope);
     return c.json(await browsePlacements(c.var.deps.db, studentId, c.req.valid("query")), 200);
   })
   .openapi(applyRoute, async (c) => {
-    const viewer = requireViewer(c.var.viewer);
-    const result = await applyToPlacement(c.var.deps, viewer, ownStudentId(viewer), c.req.valid("json"));
+    const viewer = c.var.viewer;
+    const result = await applyToPlacement(c.var.deps, viewer, ownStudentId(c.var.scope), c.req.valid("json"));
     return c.json(result, 201);
   })
   .openapi(applicationsRoute, async (c) => {
-    const studentId = ownStudentId(requireViewer(c.var.viewer));
+    const studentId = ownStudentId(c.var.scope);
     return c.json(await myApplications(c.var.deps.db, studentId, c.req.valid("query")), 200);
   })
   .openapi(withdrawRoute, async (c) => {
-    const studentId = ownStudentId(requireViewer(c.var.viewer));
+    const studentId = ownStudentId(c.var.scope);
     return c.json(await withdrawMyApplication(c.var.deps, studentId, c.req.valid("param").id), 200);
   })
   .openapi(profileRoute, async (c) => {
-    const viewer = requireViewer(c.var.viewer);
-    return c.json(await myProfile(c.var.deps.db, viewer, ownStudentId(viewer)), 200);
+    const viewer = c.var.viewer;
+    return c.json(await myProfile(c.var.deps.db, viewer, ownStudentId(c.var.scope)), 200);
   })
   .openapi(preferencesRoute, async (c) => {
-    const viewer = requireViewer(c.var.viewer);
-    ownStudentId(viewer);
+    const viewer = c.var.viewer;
+    ownStudentId(c.var.scope);
     return c.json(await savePreferences(c.var.deps.db, viewer, c.req.valid("json")), 200);
   })
   .openapi(addExperienceRoute, async (c) => {
-    const studentId = ownStudentId(requireViewer(c.var.viewer));
+    const studentId = ownStudentId(c.var.scope);
     return c.json(await addExperience(c.var.deps.db, studentId, c.req.valid("json")), 201);
   })
   .openapi(updateExperienceRoute, async (c) => {
-    const studentId = ownStudentId(requireViewer(c.var.viewer));
+    const studentId = ownStudentId(c.var.scope);
     return c.json(await updateExperience(c.var.deps.db, studentId, c.req.valid("param").id, c.req.valid("json")), 200);
   })
   .openapi(deleteExperienceRoute, async (c) => {
-    const studentId = ownStudentId(requireViewer(c.var.viewer));
+    const studentId = ownStudentId(c.var.scope);
     return c.json(await deleteExperience(c.var.deps.db, studentId, c.req.valid("param").id), 200);
   });

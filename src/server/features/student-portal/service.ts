@@ -8,8 +8,9 @@ import { organizations } from "../../db/schema/organizations";
 import { placements } from "../../db/schema/placements";
 import { studentExperiences } from "../../db/schema/student-accounts";
 import { studentPreferences, students, studentUsers } from "../../db/schema/students";
+import { type Scope, studentScope } from "../../lib/access";
 import type { Deps, Viewer } from "../../lib/context";
-import { AppError, notFound } from "../../lib/errors";
+import { notFound, refused } from "../../lib/errors";
 import { offsetOf } from "../../lib/pagination";
 import { submitStudentApplication, withdrawStudentApplication } from "../applications/service";
 import { type OpenPlacementQuery, searchOpenPlacements } from "../placements/service";
@@ -18,13 +19,8 @@ import { type OpenPlacementQuery, searchOpenPlacements } from "../placements/ser
 // linked to the session (viewer.studentId), never to an id from the browser (D1): another
 // student's records are "not found".
 
-export const NO_STUDENT_RECORD = "No student record is linked to your account";
-
-/** The viewer's roster entry; an admin viewing as a student without one gets a clear 404. */
-export function ownStudentId(viewer: Viewer): string {
-  if (!viewer.studentId) throw new AppError("no_student_record", NO_STUDENT_RECORD, 404);
-  return viewer.studentId;
-}
+/** The caller's roster entry, from the guard's scope (ADR 011); without one (an admin) a clear 404. */
+export const ownStudentId = (scope: Scope): string => studentScope(scope).studentId;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const today = () => sql`current_date`;
@@ -141,18 +137,6 @@ export async function browsePlacements(db: Db, studentId: string, q: OpenPlaceme
   return { ...page, items: page.items.map((p) => ({ ...p, myApplication: byPlacement.get(p.id) ?? null })) };
 }
 
-const REFUSAL_STATUS: Record<RefusalCode, 403 | 404 | 409> = {
-  already_applied: 409,
-  placement_full: 409,
-  placement_closed: 409,
-  student_not_found: 404,
-  student_withdrawn: 403,
-  program_unverified: 403,
-  rotation_started: 409,
-  rotation_ended: 409,
-  not_selected_before: 409,
-};
-
 const REFUSAL_MESSAGE: Partial<Record<RefusalCode, string>> = {
   already_applied: "You already applied to this placement",
   student_withdrawn: "You are withdrawn from your program's roster: ask your program coordinator",
@@ -177,11 +161,8 @@ export async function applyToPlacement(
   }
   const [refusal] = result.refused;
   const code = refusal?.code ?? "already_applied";
-  throw new AppError(
-    code === "already_applied" ? "already_applied" : code,
-    REFUSAL_MESSAGE[code] ?? refusal?.reason ?? "Could not submit the application",
-    REFUSAL_STATUS[code],
-  );
+  // The refusal's code and status are the program route's (one table: ADR 003).
+  throw refused(code, REFUSAL_MESSAGE[code] ?? refusal?.reason ?? "Could not submit the application");
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -201,16 +201,19 @@ describe("browse and apply", () => {
     expect(bad.json.error.issues.map((i: { path: string }) => i.path).sort()).toEqual(["notes", "placementId"]);
   });
 
-  it("403 for a student withdrawn from the roster or whose program is pending verification", async () => {
+  it("409 for a student withdrawn from the roster, 403 whose program is pending verification (the program route's codes)", async () => {
     const p = await createPlacement(db(), facilityId);
     const withdrawn = await t.createUser("student", { organizationId: programId });
     await db().update(students).set({ enrollmentStatus: "withdrawn" }).where(eq(students.id, withdrawn.studentId!));
-    expect((await send("POST", "/applications", withdrawn, { placementId: p.id })).status).toBe(403);
+    const gone = await send("POST", "/applications", withdrawn, { placementId: p.id });
+    expect(gone.status).toBe(409);
+    expect(gone.json.error.code).toBe("student_withdrawn");
     const pendingProgram = await createProgram(t, { verified: false });
     const early = await t.createUser("student", { organizationId: pendingProgram.id });
     const res = await send("POST", "/applications", early, { placementId: p.id });
     expect(res.status).toBe(403);
     expect(res.json.error.message).toMatch(/pending verification/);
+    expect(res.json.error.code).toBe("program_unverified");
   });
 
   it.skipIf(!ON_POSTGRES)(

@@ -1,7 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { and, asc, eq, gt, isNotNull, or, sql } from "drizzle-orm";
+import { PROGRAM_SIDE } from "../../../domain/roles";
 import { studentInvitations, students, studentUsers } from "../../db/schema/students";
-import { allow, requireViewer } from "../../lib/access";
+import { allow, programScope } from "../../lib/access";
 import type { Deps, Viewer } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { createRouter, errorResponses, jsonContent } from "../../lib/router";
@@ -42,7 +43,7 @@ export async function inviteAllStudents(deps: Deps, viewer: Viewer, programId: s
   let failed = 0;
   for (const { id } of batch) {
     try {
-      await inviteStudent(deps, viewer, programId, id);
+      await inviteStudent(deps, viewer, { kind: "program", programId }, id);
       sent++;
     } catch (err) {
       // One undeliverable address does not stop the others; anything else is a real error.
@@ -58,7 +59,7 @@ const inviteAllRoute = createRoute({
   path: "/invite-all",
   tags: ["students"],
   summary: "Email an invitation to every active student without an account or a valid invitation",
-  middleware: [allow("program", "admin", "super_admin")] as const,
+  middleware: [allow(...PROGRAM_SIDE)] as const,
   request: {
     body: {
       required: false,
@@ -90,8 +91,8 @@ const inviteAllRoute = createRoute({
 });
 
 export const inviteAllRoutes = createRouter().openapi(inviteAllRoute, async (c) => {
-  const viewer = requireViewer(c.var.viewer);
+  const viewer = c.var.viewer;
   const body = c.req.header("content-type") ? c.req.valid("json") : {};
-  const programId = await targetProgram(c.var.deps.db, viewer, body?.programId);
+  const programId = await targetProgram(c.var.deps.db, programScope(c.var.scope, body?.programId), body?.programId);
   return c.json(await inviteAllStudents(c.var.deps, viewer, programId), 200);
 });

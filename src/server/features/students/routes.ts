@@ -1,5 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
+import type { MiddlewareHandler } from "hono/types";
+import { PROGRAM_SIDE } from "../../../domain/roles";
 import {
   ROSTER_COLUMNS,
   ROSTER_MAX_BYTES,
@@ -10,11 +12,11 @@ import {
 } from "../../../domain/roster";
 import { ENROLLMENT_FILTERS, INVITATION_STATES, STUDENT_SORTS } from "../../../domain/student-list";
 import { COMPLIANCE_STATUSES, studentInputSchema } from "../../../domain/students";
-import { allow, programScope, requireViewer } from "../../lib/access";
+import { allow, type GuardedEnv, programScope } from "../../lib/access";
 import { sendCsv } from "../../lib/csv";
 import { AppError } from "../../lib/errors";
 import { pageOf, pageQuerySchema } from "../../lib/pagination";
-import { createRouter, errorResponses, jsonContent } from "../../lib/router";
+import { createRouter, errorResponses, idParam, jsonContent } from "../../lib/router";
 import {
   createStudent,
   deleteStudent,
@@ -35,8 +37,6 @@ import {
 
 // The program coordinator's roster (issue 3). Program coordinators see their own program; admins
 // any program (optionally one, by programId); everyone else gets 403 (D1).
-
-const ROSTER_ROLES = ["program", "admin", "super_admin"] as const;
 
 const ApplicationCountsSchema = z
   .object({
@@ -119,7 +119,7 @@ const filterSchema = z.object({
 const listQuery = pageQuerySchema.extend(filterSchema.shape);
 const exportQuery = pageQuerySchema.omit({ page: true, pageSize: true }).extend(filterSchema.shape);
 
-const idParam = z.object({ id: z.string().openapi({ param: { name: "id", in: "path" }, example: "a UUID" }) });
+const studentId = idParam("Student");
 
 const createBody = studentInputSchema.extend({ programId: programIdQuery });
 const updateBody = studentInputSchema.partial();
@@ -131,7 +131,8 @@ const rosterBody = z.object({
   programId: programIdQuery,
 });
 
-const rosterLimit = bodyLimit({
+// Typed as a guarded handler so the route keeps the guard's typed viewer and scope after it.
+const rosterLimit: MiddlewareHandler<GuardedEnv> = bodyLimit({
   maxSize: ROSTER_MAX_BYTES + 64 * 1024,
   onError: () => {
     throw new AppError("too_large", ROSTER_TOO_LARGE, 413);
@@ -167,7 +168,7 @@ const listRoute = createRoute({
   path: "/",
   tags: ["students"],
   summary: "The program's students: search, filters, sort, pages (D13)",
-  middleware: [allow(...ROSTER_ROLES)] as const,
+  middleware: [allow(...PROGRAM_SIDE)] as const,
   request: { query: listQuery },
   responses: { 200: jsonContent(pageOf(StudentSchema), "A page of students"), ...errorResponses },
 });
@@ -177,7 +178,7 @@ const exportRoute = createRoute({
   path: "/export.csv",
   tags: ["students"],
   summary: "Every student matching the filters, as CSV",
-  middleware: [allow(...ROSTER_ROLES)] as const,
+  middleware: [allow(...PROGRAM_SIDE)] as const,
   request: { query: exportQuery },
   responses: {
     200: { description: "CSV (UTF-8 with BOM)", content: { "text/csv": { schema: z.string() } } },
@@ -190,7 +191,7 @@ const createStudentRoute = createRoute({
   path: "/",
   tags: ["students"],
   summary: "Add a student to the roster (compliance starts pending)",
-  middleware: [allow(...ROSTER_ROLES)] as const,
+  middleware: [allow(...PROGRAM_SIDE)] as const,
   request: json(createBody),
   responses: { 201: jsonContent(StudentSchema, "The new student"), ...errorResponses },
 });
@@ -200,7 +201,7 @@ const previewRoute = createRoute({
   path: "/import/preview",
   tags: ["students"],
   summary: "Validate a roster CSV row by row without saving anything",
-  middleware: [allow(...ROSTER_ROLES), rosterLimit] as const,
+  middleware: [allow(...PROGRAM_SIDE), rosterLimit] as const,
   request: json(rosterBody),
   responses: { 200: jsonContent(RosterPreviewSchema, "Each row with its errors"), ...errorResponses },
 });
@@ -210,7 +211,7 @@ const importRoute = createRoute({
   path: "/import",
   tags: ["students"],
   summary: "Import the valid rows of a roster CSV in one transaction; skip the others with reasons",
-  middleware: [allow(...ROSTER_ROLES), rosterLimit] as const,
+  middleware: [allow(...PROGRAM_SIDE), rosterLimit] as const,
   request: json(rosterBody),
   responses: { 200: jsonContent(RosterImportSchema, "How many were added and which were skipped"), ...errorResponses },
 });
@@ -220,8 +221,8 @@ const detailRoute = createRoute({
   path: "/{id}",
   tags: ["students"],
   summary: "A student with statistics and applications",
-  middleware: [allow(...ROSTER_ROLES)] as const,
-  request: { params: idParam },
+  middleware: [allow(...PROGRAM_SIDE)] as const,
+  request: { params: studentId },
   responses: { 200: jsonContent(StudentDetailSchema, "The student"), ...errorResponses },
 });
 
@@ -230,8 +231,8 @@ const updateRoute = createRoute({
   path: "/{id}",
   tags: ["students"],
   summary: "Edit a student",
-  middleware: [allow(...ROSTER_ROLES)] as const,
-  request: { params: idParam, ...json(updateBody) },
+  middleware: [allow(...PROGRAM_SIDE)] as const,
+  request: { params: studentId, ...json(updateBody) },
   responses: { 200: jsonContent(StudentSchema, "The student, edited"), ...errorResponses },
 });
 
@@ -240,8 +241,8 @@ const deleteRoute = createRoute({
   path: "/{id}",
   tags: ["students"],
   summary: "Remove a student who has no applications (otherwise withdraw them)",
-  middleware: [allow(...ROSTER_ROLES)] as const,
-  request: { params: idParam },
+  middleware: [allow(...PROGRAM_SIDE)] as const,
+  request: { params: studentId },
   responses: {
     200: jsonContent(z.object({ id: z.string(), deleted: z.literal(true) }), "Removed"),
     ...errorResponses,
@@ -255,8 +256,8 @@ const withdrawRoute = createRoute({
   summary: "Withdraw a student from the roster, keeping their history",
   description:
     "Also withdraws the student's pending applications and their approved ones whose rotation has not started (freeing the seats), in the same transaction; each facility concerned is told by mail and live event. Nothing can be approved for a withdrawn student.",
-  middleware: [allow(...ROSTER_ROLES)] as const,
-  request: { params: idParam },
+  middleware: [allow(...PROGRAM_SIDE)] as const,
+  request: { params: studentId },
   responses: { 200: jsonContent(StudentSchema, "The student, withdrawn"), ...errorResponses },
 });
 
@@ -265,8 +266,8 @@ const reinstateRoute = createRoute({
   path: "/{id}/reinstate",
   tags: ["students"],
   summary: "Put a withdrawn student back on the active roster",
-  middleware: [allow(...ROSTER_ROLES)] as const,
-  request: { params: idParam },
+  middleware: [allow(...PROGRAM_SIDE)] as const,
+  request: { params: studentId },
   responses: { 200: jsonContent(StudentSchema, "The student, active"), ...errorResponses },
 });
 
@@ -275,20 +276,20 @@ const inviteRoute = createRoute({
   path: "/{id}/invite",
   tags: ["students"],
   summary: "Email the student an invitation to create their account (again: a fresh link)",
-  middleware: [allow(...ROSTER_ROLES)] as const,
-  request: { params: idParam },
+  middleware: [allow(...PROGRAM_SIDE)] as const,
+  request: { params: studentId },
   responses: { 200: jsonContent(InvitationSchema, "The invitation state"), ...errorResponses },
 });
 
 export const studentRoutes = createRouter()
   .openapi(listRoute, async (c) => {
     const q = c.req.valid("query");
-    const scope = programScope(requireViewer(c.var.viewer), q.programId);
+    const scope = programScope(c.var.scope, q.programId);
     return c.json(await listStudents(c.var.deps.db, scope, q), 200);
   })
   .openapi(exportRoute, async (c) => {
     const q = c.req.valid("query");
-    const scope = programScope(requireViewer(c.var.viewer), q.programId);
+    const scope = programScope(c.var.scope, q.programId);
     const rows = await exportStudents(c.var.deps.db, scope, q);
     const day = new Date().toISOString().slice(0, 10);
     return sendCsv(c, `students-${day}.csv`, EXPORT_HEADER, rows.map(exportRow));
@@ -296,43 +297,43 @@ export const studentRoutes = createRouter()
   .openapi(createStudentRoute, async (c) => {
     const { programId, ...input } = c.req.valid("json");
     const db = c.var.deps.db;
-    const target = await targetProgram(db, requireViewer(c.var.viewer), programId);
+    const target = await targetProgram(db, programScope(c.var.scope, programId), programId);
     return c.json(await createStudent(db, target, input), 201);
   })
   .openapi(previewRoute, async (c) => {
     const { csv, programId } = c.req.valid("json");
     const db = c.var.deps.db;
-    const target = await targetProgram(db, requireViewer(c.var.viewer), programId);
+    const target = await targetProgram(db, programScope(c.var.scope, programId), programId);
     return c.json(previewSummary(await previewRoster(db, target, csv)), 200);
   })
   .openapi(importRoute, async (c) => {
     const { csv, programId } = c.req.valid("json");
     const db = c.var.deps.db;
-    const target = await targetProgram(db, requireViewer(c.var.viewer), programId);
+    const target = await targetProgram(db, programScope(c.var.scope, programId), programId);
     return c.json(await importRoster(db, target, csv), 200);
   })
   .openapi(detailRoute, async (c) => {
-    const scope = programScope(requireViewer(c.var.viewer));
+    const scope = programScope(c.var.scope);
     return c.json(await getStudentDetail(c.var.deps.db, scope, c.req.valid("param").id), 200);
   })
   .openapi(updateRoute, async (c) => {
-    const scope = programScope(requireViewer(c.var.viewer));
+    const scope = programScope(c.var.scope);
     return c.json(await updateStudent(c.var.deps.db, scope, c.req.valid("param").id, c.req.valid("json")), 200);
   })
   .openapi(deleteRoute, async (c) => {
-    const scope = programScope(requireViewer(c.var.viewer));
+    const scope = programScope(c.var.scope);
     return c.json(await deleteStudent(c.var.deps.db, scope, c.req.valid("param").id), 200);
   })
   .openapi(withdrawRoute, async (c) => {
-    const scope = programScope(requireViewer(c.var.viewer));
+    const scope = programScope(c.var.scope);
     return c.json(await withdrawStudent(c.var.deps, scope, c.req.valid("param").id), 200);
   })
   .openapi(reinstateRoute, async (c) => {
-    const scope = programScope(requireViewer(c.var.viewer));
+    const scope = programScope(c.var.scope);
     return c.json(await setEnrollment(c.var.deps.db, scope, c.req.valid("param").id, "active"), 200);
   })
   .openapi(inviteRoute, async (c) => {
-    const viewer = requireViewer(c.var.viewer);
-    const scope = programScope(viewer);
+    const viewer = c.var.viewer;
+    const scope = programScope(c.var.scope);
     return c.json(await inviteStudent(c.var.deps, viewer, scope, c.req.valid("param").id), 200);
   });

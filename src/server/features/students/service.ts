@@ -17,7 +17,7 @@ import { applications } from "../../db/schema/applications";
 import { organizations } from "../../db/schema/organizations";
 import { placements } from "../../db/schema/placements";
 import { studentInvitations, studentPreferences, students, studentUsers } from "../../db/schema/students";
-import { programScope } from "../../lib/access";
+import { type ProgramScope, scopeWhere } from "../../lib/access";
 import type { Deps, Viewer } from "../../lib/context";
 import { AppError, conflict, invalid, notFound } from "../../lib/errors";
 import { mailHtml } from "../../lib/mail";
@@ -27,10 +27,12 @@ import { withdrawnDetails } from "../applications/service";
 import { mailWithdrawals, publishWithdrawals } from "../applications/withdrawal-notices";
 import { lockPlacement, releaseSlot } from "../placements/service";
 
-// A program's roster. Every query is scoped by `scope`: the viewer's program, or null for an admin
-// looking across programs (D1). A student outside the scope is "not found", never "forbidden".
+// A program's roster. Every query is scoped by `scope` (ADR 011): the coordinator's program, or an
+// admin's "all" or named program (D1). A student outside the scope is "not found", never "forbidden".
 
-export type Scope = string | null;
+export type Scope = ProgramScope;
+
+const inScope = (scope: Scope) => scopeWhere(scope, { program: students.programId });
 
 export const DUPLICATE_EMAIL = "A student with this email is already in your program";
 export const ALREADY_IN_PROGRAM = "Already in your program";
@@ -58,17 +60,18 @@ function assertId(id: string) {
 const iso = (v: Date | string | null | undefined): string | null => (v ? new Date(v).toISOString() : null);
 
 /** The admin's program for a new student, or the coordinator's own (D1); 422 when an admin names none. */
-export async function targetProgram(db: DbOrTx, viewer: Viewer, requested?: string | null): Promise<string> {
-  const scope = programScope(viewer, requested);
-  if (!scope) throw invalid([{ path: "programId", message: "Choose the program the student belongs to" }]);
-  if (scope === requested) {
+export async function targetProgram(db: DbOrTx, scope: Scope, requested?: string | null): Promise<string> {
+  if (scope.kind === "all")
+    throw invalid([{ path: "programId", message: "Choose the program the student belongs to" }]);
+  const programId = scope.programId;
+  if (programId === requested) {
     const [org] = await db
       .select({ id: organizations.id })
       .from(organizations)
-      .where(and(eq(organizations.id, scope), eq(organizations.kind, "program")));
+      .where(and(eq(organizations.id, programId), eq(organizations.kind, "program")));
     if (!org) throw invalid([{ path: "programId", message: "Unknown program" }]);
   }
-  return scope;
+  return programId;
 }
 
 /** One roster row with its application counts and invitation state, in a single statement (no N+1). */
@@ -172,7 +175,7 @@ export type StudentItem = ReturnType<typeof toItem>;
 function filtersWhere(scope: Scope, f: Omit<StudentFilters, "sort" | "order">): SQL | undefined {
   const term = f.search ? likePattern(f.search) : null;
   return and(
-    scope ? eq(students.programId, scope) : undefined,
+    inScope(scope),
     f.enrollment === "all" ? undefined : eq(students.enrollmentStatus, f.enrollment),
     f.specialty ? eq(students.specialtyInterest, f.specialty) : undefined,
     f.complianceStatus ? eq(students.complianceStatus, f.complianceStatus) : undefined,
@@ -275,9 +278,7 @@ export const exportRow = (s: StudentItem) => [
 /** One student in scope, or 404. */
 export async function getStudentItem(db: DbOrTx, scope: Scope, id: string): Promise<StudentItem> {
   assertId(id);
-  const [row] = await rosterSelect(db).where(
-    and(eq(students.id, id), scope ? eq(students.programId, scope) : undefined),
-  );
+  const [row] = await rosterSelect(db).where(and(eq(students.id, id), inScope(scope)));
   if (!row) throw notFound("Student");
   return toItem(row);
 }
@@ -371,7 +372,7 @@ export async function createStudent(db: DbOrTx, programId: string, input: Studen
       .values({ programId, ...input, complianceStatus: "pending" })
       .returning({ id: students.id }),
   );
-  return getStudentItem(db, programId, created.id);
+  return getStudentItem(db, { kind: "program", programId }, created.id);
 }
 
 export async function updateStudent(db: DbOrTx, scope: Scope, id: string, patch: Partial<StudentValues>) {
@@ -399,7 +400,7 @@ export async function deleteStudent(db: DbOrTx, scope: Scope, id: string) {
     const [row] = await tx
       .select({ id: students.id })
       .from(students)
-      .where(and(eq(students.id, id), scope ? eq(students.programId, scope) : undefined))
+      .where(and(eq(students.id, id), inScope(scope)))
       .for("update");
     if (!row) throw notFound("Student");
     const [apps] = await tx.select({ n: count() }).from(applications).where(eq(applications.studentId, id));
@@ -428,7 +429,7 @@ export async function withdrawStudent(deps: Deps, scope: Scope, id: string) {
         withdrawnAt: sql`coalesce(${students.withdrawnAt}, now())`,
         updatedAt: new Date(),
       })
-      .where(and(eq(students.id, id), scope ? eq(students.programId, scope) : undefined))
+      .where(and(eq(students.id, id), inScope(scope)))
       .returning({ id: students.id });
     if (updated.length === 0) throw notFound("Student");
     const open = await tx
@@ -497,7 +498,7 @@ export async function setEnrollment(db: DbOrTx, scope: Scope, id: string, status
       withdrawnAt: status === "withdrawn" ? sql`coalesce(${students.withdrawnAt}, now())` : null,
       updatedAt: new Date(),
     })
-    .where(and(eq(students.id, id), scope ? eq(students.programId, scope) : undefined))
+    .where(and(eq(students.id, id), inScope(scope)))
     .returning({ id: students.id });
   if (updated.length === 0) throw notFound("Student");
   return getStudentItem(db, scope, id);

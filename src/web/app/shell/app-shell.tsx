@@ -3,7 +3,7 @@ import { Dialog as DialogPrimitive } from "radix-ui";
 import { useState } from "react";
 import { Outlet, useLocation } from "react-router";
 import { isAdmin } from "@/domain/roles";
-import type { Me } from "@/web/features/auth/api";
+import type { Me } from "@/web/lib/session";
 import { Header } from "./header";
 import { areaOf, NAVIGATION } from "./navigation";
 import { SidebarNav } from "./sidebar";

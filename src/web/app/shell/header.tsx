@@ -4,9 +4,9 @@ import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { isAdmin, ROLE_LABELS } from "@/domain/roles";
 import { Button } from "@/web/components/ui/button";
-import type { Me } from "@/web/features/auth/api";
 import { api, unwrap } from "@/web/lib/api-client";
 import { authClient } from "@/web/lib/auth-client";
+import type { Me } from "@/web/lib/session";
 import { type Area, messagesPath } from "./navigation";
 import { ViewAsMenu } from "./view-as-menu";
 

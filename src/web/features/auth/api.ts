@@ -1,22 +1,6 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions } from "@tanstack/react-query";
 import type { SignUpInput } from "@/domain/auth";
-import { ApiError, api, unwrap } from "@/web/lib/api-client";
-
-async function fetchMe() {
-  try {
-    return await unwrap(await api.api.accounts.me.$get());
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 401) return null;
-    throw err;
-  }
-}
-
-export type Me = NonNullable<Awaited<ReturnType<typeof fetchMe>>>;
-
-/** The signed-in user, or null when nobody is signed in. */
-export const meQuery = queryOptions({ queryKey: ["me"], queryFn: fetchMe, staleTime: 60_000 });
-
-export const useMe = () => useQuery(meQuery);
+import { api, unwrap } from "@/web/lib/api-client";
 
 export async function signUp(input: SignUpInput) {
   return unwrap(await api.api.accounts["sign-up"].$post({ json: input }));

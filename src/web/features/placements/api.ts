@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ApplicationSubmission, RefusalCode } from "@/domain/applications";
+import type { ApplicationSubmission } from "@/domain/applications";
 import { api, unwrap } from "@/web/lib/api-client";
 
 export const PLACEMENTS_PAGE_SIZE = 12;
@@ -66,39 +66,17 @@ export const studentNameQuery = (id: string | null) =>
     },
   });
 
-export type Refusal = { studentId: string; name: string | null; reason: string; code: RefusalCode };
-export type SubmissionOutcome = {
-  placement: { id: string; title: string; facilityName: string };
-  submitted: { id: string; studentId: string; name: string }[];
-  refused: Refusal[];
-  /** The server's message when nothing was submitted. */
-  error: string | null;
-};
-
 /**
- * Submits one or several students to a placement. Every student gets an answer: a 201 lists the
- * submitted and refused ones; a 409/404 with a per-student list means all were refused (not thrown);
- * any other failure throws the ApiError (toasted by the caller).
+ * Submits one or several students to a placement. Every student gets an answer: 201 (some
+ * submitted) or 200 (none) lists the submitted and the refused ones, each refusal with its code and
+ * reason; an error (unknown placement, program pending verification...) throws the ApiError.
  */
 export function useSubmitApplications() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: ApplicationSubmission): Promise<SubmissionOutcome> => {
-      const res = await api.api.applications.$post({ json: input });
-      if (res.status === 201) return { ...(await res.json()), error: null };
-      if (res.status === 409 || res.status === 404) {
-        const body = (await res.clone().json()) as Partial<SubmissionOutcome> & { error?: { message?: string } };
-        if (Array.isArray(body.refused) && body.placement) {
-          return {
-            placement: body.placement,
-            submitted: [],
-            refused: body.refused,
-            error: body.error?.message ?? null,
-          };
-        }
-      }
-      return unwrap(res) as never;
-    },
+    mutationFn: async (input: ApplicationSubmission) => unwrap(await api.api.applications.$post({ json: input })),
+    // The dialog words its own toasts (the prototype's "Error" with the reason).
+    meta: { errorToast: false },
     onSuccess: (outcome) => {
       if (outcome.submitted.length === 0) return;
       queryClient.invalidateQueries({ queryKey: ["applications"] });
@@ -107,3 +85,6 @@ export function useSubmitApplications() {
     },
   });
 }
+
+export type SubmissionOutcome = Awaited<ReturnType<ReturnType<typeof useSubmitApplications>["mutateAsync"]>>;
+export type Refusal = SubmissionOutcome["refused"][number];

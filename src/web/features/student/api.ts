@@ -68,6 +68,8 @@ export function useApply() {
       unwrap(await me.applications.$post({ json: { placementId: input.placementId, notes: input.notes || null } })),
     // A 409 (already applied) also means the list is stale: refresh either way.
     onSettled: invalidate,
+    // The apply dialog toasts its own error for now (its owner moves it onto the central toast).
+    meta: { errorToast: false },
   });
 }
 
@@ -122,5 +124,6 @@ export function useReportRosterClaim() {
   return useMutation({
     mutationFn: async (id: string) => unwrap(await rosterClaims[":id"].report.$post({ param: { id } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["student", "roster-claims"] }),
+    meta: { errorToast: "Could not send the report" },
   });
 }

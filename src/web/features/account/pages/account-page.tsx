@@ -7,9 +7,9 @@ import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { Loading } from "@/web/components/ui/loading";
 import { PageHeader } from "@/web/components/ui/page-header";
-import { useMe } from "@/web/features/auth/api";
 import { authClient } from "@/web/lib/auth-client";
 import { formatDate } from "@/web/lib/format";
+import { useMe } from "@/web/lib/session";
 import { TwoFactorCard } from "../components/two-factor-card";
 
 export default function AccountPage() {

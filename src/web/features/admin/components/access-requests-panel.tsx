@@ -24,7 +24,6 @@ export function AccessRequestsPanel() {
       {
         onSuccess: () =>
           toast.success(decision === "approve" ? `Admin access granted to ${email}` : `Request from ${email} denied`),
-        onError: (err) => toast.error("Error", { description: err.message }),
       },
     );
   }

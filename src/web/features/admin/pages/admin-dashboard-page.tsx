@@ -2,7 +2,7 @@ import { Building2, GraduationCap, LineChart } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "@/web/components/ui/button";
 import { PageHeader } from "@/web/components/ui/page-header";
-import { useMe } from "@/web/features/auth/api";
+import { useMe } from "@/web/lib/session";
 import { AccessRequestsPanel } from "../components/access-requests-panel";
 import { RosterClaimsPanel } from "../components/roster-claims-panel";
 

@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Building2, Download, GraduationCap, SearchX } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { toast } from "sonner";
+import { LoadError } from "@/web/components/list-page/load-error";
 import { Pagination } from "@/web/components/pagination";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
@@ -70,7 +71,6 @@ function DecisionButton({ id, name, decision }: { id: string; name: string; deci
           setOpen(false);
           toast.success(verify ? "Organization verified" : "Organization rejected", { description: name });
         },
-        onError: (err) => toast.error("Error", { description: err.message }),
       },
     );
   }
@@ -186,14 +186,7 @@ export function OrganizationsPage({ kind }: { kind: OrganizationKind }) {
       {list.isPending ? (
         <Loading label={`Loading ${copy.plural}...`} />
       ) : list.isError ? (
-        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900">
-          <p>
-            Could not load {copy.plural}: {list.error.message}
-          </p>
-          <Button size="sm" variant="outline" className="mt-2" onClick={() => list.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError what={copy.plural} query={list} />
       ) : list.data.total === 0 && !filtersActive ? (
         <EmptyState icon={copy.icon} title={`No ${copy.plural} yet`}>
           <p>{copy.title} appear here when their coordinators sign up.</p>

@@ -41,7 +41,6 @@ export function ReviewApplicationDialog({ target, onClose }: { target: ReviewTar
           });
           close();
         },
-        onError: (err) => toast.error("Error", { description: err.message }),
       },
     );
   }

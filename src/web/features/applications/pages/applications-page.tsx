@@ -266,7 +266,6 @@ function WithdrawDialog({ application: a, onClose }: { application: ProgramAppli
         });
         onClose();
       },
-      onError: (err) => toast.error("Error", { description: err.message }),
     });
   }
   return (

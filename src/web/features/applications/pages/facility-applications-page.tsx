@@ -11,6 +11,7 @@ import {
   applicationStatusTone,
   REVIEW_ACTION_LABELS,
 } from "@/domain/applications";
+import { LoadError } from "@/web/components/list-page/load-error";
 import { Pagination } from "@/web/components/pagination";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
@@ -21,8 +22,6 @@ import { Loading } from "@/web/components/ui/loading";
 import { PageHeader } from "@/web/components/ui/page-header";
 import { Select } from "@/web/components/ui/select";
 import { Table, TBody, TD, TH, THead, TR } from "@/web/components/ui/table";
-import { departmentsQuery } from "@/web/features/departments/api";
-import { facilityPlacementOptionsQuery } from "@/web/features/placements/facility-api";
 import { downloadFile } from "@/web/lib/download";
 import { formatDate } from "@/web/lib/format";
 import { useDebouncedValue } from "@/web/lib/use-debounced-value";
@@ -36,8 +35,14 @@ import {
 /** Approve / Reject: this view's words for the two decisions (issue 9, one label table). */
 const ACTIONS = REVIEW_ACTION_LABELS.facilityApplications;
 
+/** The filter choices: the facility's placements and departments (other features' data, composed in app/). */
+export type FacilityApplicationFilterOptions = {
+  placements: { id: string; title: string }[];
+  departments: { id: string; name: string }[];
+};
+
 /** /dashboard/facility/applications: every application to the facility's placements; Approve / Reject (D7, D13). */
-export default function FacilityApplicationsPage() {
+export function FacilityApplicationsPage({ options }: { options: FacilityApplicationFilterOptions }) {
   const [params] = useSearchParams();
   const facilityId = params.get("facility") ?? undefined;
   const [search, setSearch] = useState("");
@@ -58,8 +63,6 @@ export default function FacilityApplicationsPage() {
     page,
   };
   const list = useQuery(facilityApplicationsQuery(filter));
-  const placementOptions = useQuery(facilityPlacementOptionsQuery(facilityId));
-  const departments = useQuery(departmentsQuery(facilityId));
   const filtered = !!(debouncedSearch || status || placementId || departmentId);
   const reset =
     <T,>(set: (v: T) => void) =>
@@ -126,7 +129,7 @@ export default function FacilityApplicationsPage() {
             onChange={(e) => reset(setPlacementId)(e.target.value)}
           >
             <option value="">All placements</option>
-            {(placementOptions.data ?? []).map((p) => (
+            {options.placements.map((p) => (
               <option key={p.id} value={p.id}>
                 {p.title}
               </option>
@@ -140,7 +143,7 @@ export default function FacilityApplicationsPage() {
             onChange={(e) => reset(setDepartmentId)(e.target.value)}
           >
             <option value="">All departments</option>
-            {(departments.data ?? []).map((d) => (
+            {options.departments.map((d) => (
               <option key={d.id} value={d.id}>
                 {d.name}
               </option>
@@ -169,12 +172,7 @@ export default function FacilityApplicationsPage() {
       {list.isPending ? (
         <Loading />
       ) : list.isError ? (
-        <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-destructive">
-          <p>Could not load applications: {list.error.message}</p>
-          <Button className="mt-2" size="sm" variant="outline" onClick={() => list.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError what="applications" query={list} />
       ) : list.data.items.length === 0 ? (
         filtered ? (
           <EmptyState icon={ClipboardList} title="No applications match these filters">

@@ -3,9 +3,9 @@ import { Users } from "lucide-react";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
 import type { PlacedPhase } from "@/domain/placements";
+import { LoadError } from "@/web/components/list-page/load-error";
 import { Pagination } from "@/web/components/pagination";
 import { Badge } from "@/web/components/ui/badge";
-import { Button } from "@/web/components/ui/button";
 import { EmptyState } from "@/web/components/ui/empty-state";
 import { Field } from "@/web/components/ui/field";
 import { Input } from "@/web/components/ui/input";
@@ -69,12 +69,7 @@ export default function PlacedStudentsPage() {
       {list.isPending ? (
         <Loading />
       ) : list.isError ? (
-        <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-destructive">
-          <p>Could not load placed students: {list.error.message}</p>
-          <Button className="mt-2" size="sm" variant="outline" onClick={() => list.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError what="placed students" query={list} />
       ) : list.data.items.length === 0 ? (
         <EmptyState
           icon={Users}

@@ -6,8 +6,9 @@ import { type SignUpInput, signUpSchema } from "@/domain/auth";
 import { Button } from "@/web/components/ui/button";
 import { Field } from "@/web/components/ui/field";
 import { Input } from "@/web/components/ui/input";
-import { ApiError } from "@/web/lib/api-client";
-import { meQuery, signUp } from "../api";
+import { failSubmit } from "@/web/lib/api-errors";
+import { meQuery } from "@/web/lib/session";
+import { signUp } from "../api";
 import { RoleChooser } from "./role-chooser";
 
 const FIELDS = [
@@ -39,12 +40,7 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
       toast.success("Account created!", { description: "Welcome to Clinical Placement Portal" });
       onSignedUp();
     } catch (err) {
-      if (err instanceof ApiError) {
-        for (const issue of err.issues) {
-          if (issue.path in values) form.setError(issue.path as keyof SignUpInput, { message: issue.message });
-        }
-      }
-      toast.error("Sign up failed", { description: err instanceof Error ? err.message : "Please try again." });
+      failSubmit(form, err, { fields: Object.keys(values), title: "Sign up failed" });
     }
   });
 

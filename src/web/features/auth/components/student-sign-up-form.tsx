@@ -12,6 +12,7 @@ import { Button } from "@/web/components/ui/button";
 import { Field } from "@/web/components/ui/field";
 import { Input } from "@/web/components/ui/input";
 import { ApiError } from "@/web/lib/api-client";
+import { toastError } from "@/web/lib/api-errors";
 import { formatDate } from "@/web/lib/format";
 import { confirmStudentSignUp, type ProgramChoice, requestStudentSignUpCode } from "../api";
 
@@ -36,7 +37,7 @@ export function StudentSignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
       await requestStudentSignUpCode({ email: values.email, fullName: values.fullName || null });
       setSentTo(values);
     } catch (err) {
-      toast.error("Sign up failed", { description: err instanceof Error ? err.message : "Please try again." });
+      toastError(err, "Sign up failed");
     }
   });
 
@@ -122,7 +123,7 @@ function CodeStep({ values, onBack, onSignedUp }: { values: Values; onBack: () =
     } catch (err) {
       const message = err instanceof Error ? err.message : "Please try again.";
       if (err instanceof ApiError) setError(err.issues.find((i) => i.path === "code")?.message ?? message);
-      toast.error("Sign up failed", { description: message });
+      toastError(err, "Sign up failed");
     } finally {
       setBusy(false);
     }
@@ -200,7 +201,7 @@ function ChooseProgramStep({
     } catch (err) {
       const text = err instanceof Error ? err.message : "Please try again.";
       if (err instanceof ApiError) setError(err.issues.find((i) => i.path === "rosterEntryId")?.message ?? text);
-      toast.error("Sign up failed", { description: text });
+      toastError(err, "Sign up failed");
     } finally {
       setBusy(false);
     }

@@ -4,7 +4,7 @@ import { homeFor } from "@/domain/roles";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { Loading } from "@/web/components/ui/loading";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/web/components/ui/tabs";
-import { type Me, meQuery, useMe } from "../api";
+import { type Me, meQuery, useMe } from "@/web/lib/session";
 import { LoginForm } from "../components/login-form";
 import { SignUpForm } from "../components/sign-up-form";
 import { StudentSignUpForm } from "../components/student-sign-up-form";

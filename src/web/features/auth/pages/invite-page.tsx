@@ -10,7 +10,9 @@ import { Field } from "@/web/components/ui/field";
 import { Input } from "@/web/components/ui/input";
 import { Loading } from "@/web/components/ui/loading";
 import { ApiError } from "@/web/lib/api-client";
-import { acceptInvitation, invitationQuery, meQuery } from "../api";
+import { failSubmit } from "@/web/lib/api-errors";
+import { meQuery } from "@/web/lib/session";
+import { acceptInvitation, invitationQuery } from "../api";
 
 type Values = { password: string; confirm: string };
 
@@ -94,13 +96,9 @@ function SetPassword({
       await queryClient.fetchQuery({ ...meQuery, staleTime: 0 });
       navigate(result.redirectTo, { replace: true });
     } catch (err) {
-      if (err instanceof ApiError) {
-        const issue = err.issues.find((i) => i.path === "password");
-        if (issue) form.setError("password", { message: issue.message });
-        if (err.status === 410 || err.status === 403)
-          await queryClient.invalidateQueries({ queryKey: ["invitation", token] });
-      }
-      toast.error("Sign up failed", { description: err instanceof Error ? err.message : "Please try again." });
+      failSubmit(form, err, { fields: ["password"], title: "Sign up failed" });
+      if (err instanceof ApiError && (err.status === 410 || err.status === 403))
+        await queryClient.invalidateQueries({ queryKey: ["invitation", token] });
     }
   });
 

@@ -14,7 +14,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/web/com
 import { Field } from "@/web/components/ui/field";
 import { Input } from "@/web/components/ui/input";
 import { Textarea } from "@/web/components/ui/textarea";
-import { ApiError } from "@/web/lib/api-client";
+import { failSubmit } from "@/web/lib/api-errors";
 import { useSendMessage } from "../api";
 import { type Chosen, RecipientPicker } from "./recipient-picker";
 
@@ -57,13 +57,7 @@ export function ComposeMessageDialog({
       toast.success("Message sent", { description: recipient ? `To ${recipient.fullName}` : undefined });
       onOpenChange(false);
     } catch (err) {
-      if (err instanceof ApiError) {
-        for (const issue of err.issues) {
-          if ((FIELDS as readonly string[]).includes(issue.path))
-            form.setError(issue.path as (typeof FIELDS)[number], { message: issue.message });
-        }
-      }
-      toast.error("Error", { description: err instanceof Error ? err.message : "Could not send the message" });
+      failSubmit(form, err, { fields: FIELDS, fallback: "Could not send the message" });
     }
   });
 

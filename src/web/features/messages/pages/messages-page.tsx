@@ -3,6 +3,7 @@ import { Inbox, PenSquare, SearchX, Send } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { MESSAGE_BOXES, type MessageBox, replySubject } from "@/domain/messages";
+import { LoadError } from "@/web/components/list-page/load-error";
 import { Pagination } from "@/web/components/pagination";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
@@ -12,9 +13,9 @@ import { Label } from "@/web/components/ui/label";
 import { Loading } from "@/web/components/ui/loading";
 import { PageHeader } from "@/web/components/ui/page-header";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/web/components/ui/tabs";
-import { useMe } from "@/web/features/auth/api";
 import { cn } from "@/web/lib/cn";
 import { formatDateTime } from "@/web/lib/format";
+import { useMe } from "@/web/lib/session";
 import { type MessageFilter, type MessageItem, messagesQuery, unreadCountQuery } from "../api";
 import { ComposeMessageDialog, type Draft } from "../components/compose-message-dialog";
 import { MessageDetailDialog } from "../components/message-detail-dialog";
@@ -172,15 +173,7 @@ function MessageList({
   const inbox = filter.box === "inbox";
 
   if (list.isPending) return <Loading label="Loading messages..." />;
-  if (list.isError)
-    return (
-      <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900">
-        <p>Could not load messages: {list.error.message}</p>
-        <Button size="sm" variant="outline" className="mt-2" onClick={() => list.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+  if (list.isError) return <LoadError what="messages" query={list} />;
   if (list.data.total === 0 && filter.search)
     return (
       <EmptyState icon={SearchX} title="No messages match">

@@ -17,8 +17,8 @@ import { Field } from "@/web/components/ui/field";
 import { Input } from "@/web/components/ui/input";
 import { Select } from "@/web/components/ui/select";
 import { Textarea } from "@/web/components/ui/textarea";
-import { departmentSeatsQuery, departmentsQuery } from "@/web/features/departments/api";
-import { ApiError } from "@/web/lib/api-client";
+import { failSubmit } from "@/web/lib/api-errors";
+import { departmentSeatsQuery, departmentsQuery } from "../departments-api";
 import { type FacilityPlacement, useSavePlacement } from "../facility-api";
 
 const EMPTY: PlacementInput = {
@@ -117,13 +117,7 @@ function PlacementForm({
         toast.success(placement ? "Placement updated" : "Placement created", { description: values.title });
         onDone();
       } catch (err) {
-        if (err instanceof ApiError) {
-          for (const issue of err.issues) {
-            if (FIELDS.includes(issue.path))
-              form.setError(issue.path as keyof PlacementInput, { message: issue.message });
-          }
-        }
-        toast.error("Error", { description: err instanceof Error ? err.message : "Please try again." });
+        failSubmit(form, err, { fields: FIELDS });
       }
     });
 

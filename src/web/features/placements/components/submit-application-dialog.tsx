@@ -88,7 +88,7 @@ export function SubmitApplicationDialog({
           description: `${outcome.placement.title} at ${outcome.placement.facilityName}`,
         });
       } else {
-        toast.error("Error", { description: outcome.error ?? "No application was submitted" });
+        toast.error("Error", { description: nothingSubmittedMessage(outcome.refused) });
       }
       if (outcome.refused.length === 0) {
         onOpenChange(false);
@@ -255,3 +255,9 @@ export function SubmitApplicationDialog({
 
 const toItems = (m: Map<string, { name: string; notes: string }>) =>
   [...m.entries()].map(([studentId, c]) => ({ studentId, notes: c.notes }));
+
+/** 'Ada Lovelace: Already applied to this placement', or every refusal after 'No application submitted'. */
+function nothingSubmittedMessage(refused: Refusal[]) {
+  const each = refused.map((r) => (r.name ? `${r.name}: ${r.reason}` : r.reason));
+  return each.length === 1 ? each[0] : `No application submitted: ${each.join("; ")}`;
+}

@@ -10,6 +10,7 @@ import {
   placementStatusTone,
 } from "@/domain/placements";
 import { NURSING_SPECIALTIES } from "@/domain/specialties";
+import { LoadError } from "@/web/components/list-page/load-error";
 import { Pagination } from "@/web/components/pagination";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
@@ -20,11 +21,11 @@ import { Loading } from "@/web/components/ui/loading";
 import { PageHeader } from "@/web/components/ui/page-header";
 import { Select } from "@/web/components/ui/select";
 import { Table, TBody, TD, TH, THead, TR } from "@/web/components/ui/table";
-import { departmentsQuery } from "@/web/features/departments/api";
-import { ManageDepartmentsDialog } from "@/web/features/departments/components/manage-departments-dialog";
 import { formatDate } from "@/web/lib/format";
 import { useDebouncedValue } from "@/web/lib/use-debounced-value";
+import { ManageDepartmentsDialog } from "../components/manage-departments-dialog";
 import { PlacementFormDialog } from "../components/placement-form-dialog";
+import { departmentsQuery } from "../departments-api";
 import { type FacilityPlacement, facilityPlacementsQuery, usePlacementAction } from "../facility-api";
 
 /** /dashboard/facility/placements: the facility's placements in every status, with create, edit, publish, close, duplicate. */
@@ -70,7 +71,6 @@ export default function FacilityPlacementsPage() {
             : toast.success("Placement updated", {
                 description: `${p.title} is ${kind === "publish" ? "published" : "closed"}`,
               }),
-        onError: (err) => toast.error("Error", { description: err.message }),
       },
     );
   }
@@ -163,12 +163,7 @@ export default function FacilityPlacementsPage() {
       {list.isPending ? (
         <Loading />
       ) : list.isError ? (
-        <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-destructive">
-          <p>Could not load placements: {list.error.message}</p>
-          <Button className="mt-2" size="sm" variant="outline" onClick={() => list.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError what="placements" query={list} />
       ) : list.data.items.length === 0 ? (
         filtered ? (
           <EmptyState icon={Building2} title="No placements match these filters">

@@ -15,7 +15,7 @@ import { Field } from "@/web/components/ui/field";
 import { Input } from "@/web/components/ui/input";
 import { Select } from "@/web/components/ui/select";
 import { Textarea } from "@/web/components/ui/textarea";
-import { ApiError } from "@/web/lib/api-client";
+import { failSubmit } from "@/web/lib/api-errors";
 import { type StudentExperience, useSaveExperience } from "../api";
 
 type Values = {
@@ -68,12 +68,7 @@ export function ExperienceDialog({
       toast.success(entry ? "Experience updated" : "Experience added");
       onOpenChange(false);
     } catch (err) {
-      if (err instanceof ApiError) {
-        for (const issue of err.issues) {
-          if (issue.path in EMPTY) form.setError(issue.path as keyof Values, { message: issue.message });
-        }
-      }
-      toast.error("Error", { description: err instanceof Error ? err.message : "Could not save the experience" });
+      failSubmit(form, err, { fields: Object.keys(EMPTY), fallback: "Could not save the experience" });
     }
   });
 

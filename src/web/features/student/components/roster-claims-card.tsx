@@ -20,10 +20,8 @@ export function RosterClaimsCard() {
     try {
       const res = await report.mutateAsync(id);
       toast.success(`Reported ${programName}`, { description: res.message });
-    } catch (err) {
-      toast.error("Could not send the report", {
-        description: err instanceof Error ? err.message : "Please try again.",
-      });
+    } catch {
+      // The mutation cache toasted it, titled "Could not send the report" (useReportRosterClaim's meta).
     }
   }
 

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { applicationNoteLabel, applicationStatusLabel, applicationStatusTone } from "@/domain/applications";
+import { LoadError } from "@/web/components/list-page/load-error";
 import { NoStudentRecord } from "@/web/components/no-student-record";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
@@ -12,8 +13,8 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } fr
 import { EmptyState } from "@/web/components/ui/empty-state";
 import { Loading } from "@/web/components/ui/loading";
 import { PageHeader } from "@/web/components/ui/page-header";
-import { useMe } from "@/web/features/auth/api";
 import { formatDate } from "@/web/lib/format";
+import { useMe } from "@/web/lib/session";
 import { type MyApplication, myApplicationsQuery, useWithdraw } from "../api";
 
 /** /student/applications: the student's applications, in the student view's labels and order. */
@@ -34,14 +35,7 @@ function ApplicationsList() {
 
   if (list.isPending) return <Loading />;
   if (list.isError) {
-    return (
-      <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-destructive">
-        <p>Could not load your applications: {list.error.message}</p>
-        <Button className="mt-2" size="sm" variant="outline" onClick={() => list.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    return <LoadError what="your applications" query={list} />;
   }
   if (list.data.items.length === 0) {
     return (
@@ -169,8 +163,8 @@ function WithdrawDialog({ application: a, onClose }: { application: MyApplicatio
         description: result.leftEarly ? `You left ${a.placement.title} early` : `Withdrawn from ${a.placement.title}`,
       });
       onClose();
-    } catch (err) {
-      toast.error("Error", { description: err instanceof Error ? err.message : "Could not withdraw the application" });
+    } catch {
+      // The mutation cache toasted the error (one error path).
     }
   }
   return (

@@ -8,8 +8,8 @@ import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { PageHeader } from "@/web/components/ui/page-header";
-import { useMe } from "@/web/features/auth/api";
 import { formatDate } from "@/web/lib/format";
+import { useMe } from "@/web/lib/session";
 import { type StudentPlacement, studentPlacementsQuery } from "../api";
 import { ApplyDialog } from "../components/apply-dialog";
 

@@ -5,6 +5,7 @@ import { toast } from "sonner";
 import { NURSING_SPECIALTIES } from "@/domain/specialties";
 import { EXPERIENCE_KIND_LABELS, PREFERENCE_TEXT_MAX, type PreferencesInput } from "@/domain/student-profile";
 import { COMPLIANCE_LABELS } from "@/domain/students";
+import { LoadError } from "@/web/components/list-page/load-error";
 import { NoStudentRecord } from "@/web/components/no-student-record";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
@@ -16,9 +17,9 @@ import { Loading } from "@/web/components/ui/loading";
 import { PageHeader } from "@/web/components/ui/page-header";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/web/components/ui/tabs";
 import { Textarea } from "@/web/components/ui/textarea";
-import { useMe } from "@/web/features/auth/api";
 import { ApiError } from "@/web/lib/api-client";
 import { formatDate } from "@/web/lib/format";
+import { useMe } from "@/web/lib/session";
 import {
   type StudentExperience,
   type StudentProfile,
@@ -71,14 +72,7 @@ function Profile() {
 
   if (profile.isPending || (profile.data && !prefs)) return <Loading />;
   if (profile.isError) {
-    return (
-      <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-destructive">
-        <p>Could not load your profile: {profile.error.message}</p>
-        <Button className="mt-2" size="sm" variant="outline" onClick={() => profile.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    return <LoadError what="your profile" query={profile} />;
   }
   const data = profile.data;
   const values = prefs as Prefs;
@@ -97,7 +91,7 @@ function Profile() {
         for (const issue of err.issues) next[issue.path.split(".")[0] as keyof Prefs] = issue.message;
         setErrors(next);
       }
-      toast.error("Error", { description: err instanceof Error ? err.message : "Could not save your preferences" });
+      // The mutation cache toasted the error (one error path).
     }
   }
 
@@ -269,8 +263,8 @@ function ExperienceTab({ experiences }: { experiences: StudentExperience[] }) {
       await remove.mutateAsync(removing.id);
       toast.success("Experience removed");
       setRemoving(null);
-    } catch (err) {
-      toast.error("Error", { description: err instanceof Error ? err.message : "Could not remove the experience" });
+    } catch {
+      // The mutation cache toasted the error (one error path).
     }
   }
 

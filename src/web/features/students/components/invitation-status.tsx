@@ -57,7 +57,6 @@ export function InviteButton({
             toast.success(resend ? "Invitation sent again" : "Invitation sent", {
               description: `${student.firstName} ${student.lastName} gets a link at ${student.email}.`,
             }),
-          onError: (err) => toast.error("Error", { description: err.message }),
         })
       }
     >

@@ -34,7 +34,6 @@ export function InviteAllButton({
       onClick={() =>
         inviteAll.mutate(programId || undefined, {
           onSuccess: (r) => toast.success("Invitations", { description: inviteAllMessage(r) }),
-          onError: (err) => toast.error("Error", { description: err.message }),
         })
       }
     >

@@ -8,7 +8,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } 
 import { Input } from "@/web/components/ui/input";
 import { Label } from "@/web/components/ui/label";
 import { Table, TBody, TD, TH, THead, TR } from "@/web/components/ui/table";
-import { ApiError } from "@/web/lib/api-client";
+import { toastError } from "@/web/lib/api-errors";
 import { previewRoster, type RosterImportResult, type RosterPreview, useImportRoster } from "../api";
 import { InviteAllButton } from "./invite-all-button";
 
@@ -63,7 +63,7 @@ export function RosterImportDialog({ programId }: { programId?: string }) {
     } catch (err) {
       const message = err instanceof Error ? err.message : "The file could not be read.";
       setStep({ kind: "choose", error: message });
-      toast.error("Error", { description: message });
+      toastError(err, "Error", message);
     }
   }
 
@@ -81,8 +81,6 @@ export function RosterImportDialog({ programId }: { programId?: string }) {
           });
           setStep({ kind: "done", result });
         },
-        onError: (err) =>
-          toast.error("Error", { description: err instanceof ApiError ? err.message : "The import failed." }),
       },
     );
   }

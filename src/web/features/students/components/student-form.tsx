@@ -1,6 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
 import { NURSING_SPECIALTIES } from "@/domain/specialties";
 import { type StudentInput, type StudentValues, studentInputSchema } from "@/domain/students";
 import { Button } from "@/web/components/ui/button";
@@ -9,6 +8,7 @@ import { Field } from "@/web/components/ui/field";
 import { Input } from "@/web/components/ui/input";
 import { Select } from "@/web/components/ui/select";
 import { ApiError } from "@/web/lib/api-client";
+import { failSubmit } from "@/web/lib/api-errors";
 
 const TEXT_FIELDS = [
   { name: "firstName", label: "First name", type: "text", autoComplete: "off" },
@@ -58,13 +58,9 @@ export function StudentForm({
     try {
       await onSubmit(values);
     } catch (err) {
-      if (err instanceof ApiError) {
-        for (const issue of err.issues) {
-          if (issue.path in EMPTY_STUDENT) form.setError(issue.path as keyof StudentInput, { message: issue.message });
-        }
-        if (err.status === 409 && /email/i.test(err.message)) form.setError("email", { message: err.message });
-      }
-      toast.error("Error", { description: err instanceof Error ? err.message : "Please try again." });
+      if (err instanceof ApiError && err.status === 409 && /email/i.test(err.message))
+        form.setError("email", { message: err.message });
+      failSubmit(form, err, { fields: Object.keys(EMPTY_STUDENT) });
     }
   });
 

@@ -4,6 +4,7 @@ import { type ReactNode, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
 import { applicationStatusLabel, applicationStatusTone } from "@/domain/applications";
+import { LoadError } from "@/web/components/list-page/load-error";
 import { type QuickAction, QuickActions } from "@/web/components/quick-actions";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
@@ -36,14 +37,7 @@ export default function StudentDetailPage() {
   if (detail.isPending) return <Loading />;
   if (detail.isError) {
     if (detail.error instanceof ApiError && detail.error.status === 404) return <StudentNotFound />;
-    return (
-      <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900">
-        <p>Could not load this student: {detail.error.message}</p>
-        <Button size="sm" variant="outline" className="mt-2" onClick={() => detail.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    return <LoadError what="this student" query={detail} />;
   }
 
   const { student, statistics, applications } = detail.data;
@@ -271,7 +265,6 @@ function EnrollmentAction({ student }: { student: Student }) {
           toast.success(action === "withdraw" ? "Student withdrawn" : "Student reinstated", { description: name });
           setOpen(false);
         },
-        onError: (err) => toast.error("Error", { description: err.message }),
       },
     );
 
@@ -343,7 +336,6 @@ function RemoveAction({ student, applicationCount }: { student: Student; applica
                 toast.success("Student withdrawn", { description: name });
                 setOpen(false);
               },
-              onError: (err) => toast.error("Error", { description: err.message }),
             },
           )
         }
@@ -366,7 +358,6 @@ function RemoveAction({ student, applicationCount }: { student: Student; applica
             toast.success("Student removed", { description: name });
             navigate("/students");
           },
-          onError: (err) => toast.error("Error", { description: err.message }),
         })
       }
     />

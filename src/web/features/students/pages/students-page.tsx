@@ -12,6 +12,7 @@ import {
   type StudentSort,
 } from "@/domain/student-list";
 import { COMPLIANCE_LABELS, COMPLIANCE_STATUSES, type ComplianceStatus } from "@/domain/students";
+import { LoadError } from "@/web/components/list-page/load-error";
 import { Pagination } from "@/web/components/pagination";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
@@ -22,9 +23,9 @@ import { Loading } from "@/web/components/ui/loading";
 import { PageHeader } from "@/web/components/ui/page-header";
 import { Select } from "@/web/components/ui/select";
 import { Table, TBody, TD, TH, THead, TR } from "@/web/components/ui/table";
-import { useMe } from "@/web/features/auth/api";
 import { downloadFile } from "@/web/lib/download";
 import { formatDate } from "@/web/lib/format";
+import { useMe } from "@/web/lib/session";
 import { type StudentFilter, studentsExportUrl, studentsQuery } from "../api";
 import { AddStudentDialog } from "../components/add-student-dialog";
 import { ComplianceBadge } from "../components/compliance-badge";
@@ -202,12 +203,7 @@ export default function StudentsPage() {
       {list.isPending ? (
         <Loading label="Loading students..." />
       ) : list.isError ? (
-        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900">
-          <p>Could not load students: {list.error.message}</p>
-          <Button size="sm" variant="outline" className="mt-2" onClick={() => list.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError what="students" query={list} />
       ) : list.data.total === 0 && !filtersActive ? (
         <EmptyState icon={Users} title="No students yet">
           <p className="mb-3">Add students one by one or upload your roster as a CSV file.</p>

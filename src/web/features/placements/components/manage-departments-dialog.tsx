@@ -11,8 +11,8 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } 
 import { Field } from "@/web/components/ui/field";
 import { Input } from "@/web/components/ui/input";
 import { Select } from "@/web/components/ui/select";
-import { ApiError } from "@/web/lib/api-client";
-import { type Department, departmentsQuery, useDeleteDepartment, useSaveDepartment } from "../api";
+import { failSubmit } from "@/web/lib/api-errors";
+import { type Department, departmentsQuery, useDeleteDepartment, useSaveDepartment } from "../departments-api";
 
 const EMPTY: DepartmentInput = { name: "", specialty: "", capacity: "" };
 
@@ -83,7 +83,6 @@ function DepartmentsEditor({ facilityId }: { facilityId?: string }) {
                         toast.success("Department deleted", { description: d.name });
                         if (editing?.id === d.id) setEditing(null);
                       },
-                      onError: (err) => toast.error("Error", { description: err.message }),
                     })
                   }
                 >
@@ -134,12 +133,7 @@ function DepartmentForm({
       form.reset(EMPTY);
       onDone();
     } catch (err) {
-      if (err instanceof ApiError) {
-        for (const issue of err.issues) {
-          if (issue.path in EMPTY) form.setError(issue.path as keyof DepartmentInput, { message: issue.message });
-        }
-      }
-      toast.error("Error", { description: err instanceof Error ? err.message : "Please try again." });
+      failSubmit(form, err, { fields: Object.keys(EMPTY) });
     }
   });
 

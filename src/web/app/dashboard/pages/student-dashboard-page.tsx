@@ -3,6 +3,7 @@ import { CalendarCheck, ClipboardList, MessageSquare, Search, ShieldCheck, Spark
 import { Link } from "react-router";
 import { applicationStatusLabel, applicationStatusTone } from "@/domain/applications";
 import { COMPLIANCE_LABELS, type ComplianceStatus } from "@/domain/students";
+import { LoadError } from "@/web/components/list-page/load-error";
 import { NoStudentRecord } from "@/web/components/no-student-record";
 import { type QuickAction, QuickActions } from "@/web/components/quick-actions";
 import { Badge } from "@/web/components/ui/badge";
@@ -10,8 +11,8 @@ import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { Loading } from "@/web/components/ui/loading";
 import { PageHeader } from "@/web/components/ui/page-header";
-import { useMe } from "@/web/features/auth/api";
 import { formatDate } from "@/web/lib/format";
+import { useMe } from "@/web/lib/session";
 import { type StudentDashboard, studentDashboardQuery, unreadMessagesQuery } from "../api";
 import { StatCard } from "../components/stat-card";
 
@@ -53,14 +54,7 @@ function Dashboard() {
   const unread = useQuery(unreadMessagesQuery);
   if (dashboard.isPending) return <Loading />;
   if (dashboard.isError) {
-    return (
-      <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-destructive">
-        <p>Could not load the dashboard: {dashboard.error.message}</p>
-        <Button className="mt-2" size="sm" variant="outline" onClick={() => dashboard.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    return <LoadError what="the dashboard" query={dashboard} />;
   }
   return <Body data={dashboard.data} unread={unread.data?.unread ?? null} />;
 }

@@ -3,6 +3,7 @@ import { Calendar, CheckCircle2, ClipboardList, Search, ShieldCheck, Users } fro
 import { Link } from "react-router";
 import { applicationStatusLabel, applicationStatusTone } from "@/domain/applications";
 import { complianceTone, formatRate } from "@/domain/dashboard";
+import { LoadError } from "@/web/components/list-page/load-error";
 import { type QuickAction, QuickActions } from "@/web/components/quick-actions";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
@@ -32,12 +33,7 @@ export default function ProgramDashboardPage() {
       {dashboard.isPending ? (
         <Loading />
       ) : dashboard.isError ? (
-        <div role="alert" className="mb-6 rounded-md border border-red-200 bg-red-50 p-4 text-destructive">
-          <p>Could not load the dashboard: {dashboard.error.message}</p>
-          <Button className="mt-2" size="sm" variant="outline" onClick={() => dashboard.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError what="the dashboard" query={dashboard} className="mb-6" />
       ) : (
         <DashboardBody data={dashboard.data} />
       )}

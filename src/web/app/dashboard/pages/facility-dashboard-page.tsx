@@ -9,6 +9,7 @@ import {
   REVIEW_ACTION_LABELS,
 } from "@/domain/applications";
 import { formatRate, percent } from "@/domain/dashboard";
+import { LoadError } from "@/web/components/list-page/load-error";
 import { type QuickAction, QuickActions } from "@/web/components/quick-actions";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
@@ -19,7 +20,7 @@ import {
   ReviewApplicationDialog,
   type ReviewTarget,
 } from "@/web/features/applications/components/review-application-dialog";
-import { ManageDepartmentsDialog } from "@/web/features/departments/components/manage-departments-dialog";
+import { ManageDepartmentsDialog } from "@/web/features/placements/components/manage-departments-dialog";
 import { formatDate } from "@/web/lib/format";
 import { type FacilityDashboard, facilityDashboardQuery } from "../api";
 import { StatCard } from "../components/stat-card";
@@ -48,12 +49,7 @@ export default function FacilityDashboardPage() {
       {dashboard.isPending ? (
         <Loading />
       ) : dashboard.isError ? (
-        <div role="alert" className="mb-6 rounded-md border border-red-200 bg-red-50 p-4 text-destructive">
-          <p>Could not load the dashboard: {dashboard.error.message}</p>
-          <Button className="mt-2" size="sm" variant="outline" onClick={() => dashboard.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError what="the dashboard" query={dashboard} className="mb-6" />
       ) : (
         <DashboardBody data={dashboard.data} facilityId={facilityId} />
       )}
