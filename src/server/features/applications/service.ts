@@ -20,7 +20,7 @@ import type { Deps, Viewer } from "../../lib/context";
 import { conflict, notFound } from "../../lib/errors";
 import { mailHtml } from "../../lib/mail";
 import { likePattern, offsetOf } from "../../lib/pagination";
-import { lockPlacement, releaseSlot } from "../placements/service";
+import { findPlacementForApplication, lockPlacement, releaseSlot } from "../placements/service";
 import { mailWithdrawals, publishWithdrawals, type WithdrawnApplication } from "./withdrawal-notices";
 
 // Applications of a program's students to placements (D7). Every query is scoped by the program
@@ -84,29 +84,6 @@ export async function submitStudentApplication(
   );
 }
 
-/** A placement open to applications' checks: published by a verified facility, with its dates and today. */
-async function placementForApplying(db: Db, id: string) {
-  const [row] = await db
-    .select({
-      id: placements.id,
-      title: placements.title,
-      status: placements.status,
-      capacity: placements.capacity,
-      slotsFilled: placements.slotsFilled,
-      startDate: placements.startDate,
-      endDate: placements.endDate,
-      allowLateJoiners: placements.allowLateJoiners,
-      facilityId: organizations.id,
-      facilityName: organizations.name,
-      today: sql<string>`to_char(current_date, 'YYYY-MM-DD')`,
-    })
-    .from(placements)
-    .innerJoin(organizations, eq(organizations.id, placements.facilityId))
-    .where(and(eq(placements.id, id), eq(organizations.verificationStatus, "verified")));
-  if (!row || row.status === "draft") return null;
-  return row;
-}
-
 async function submitInScope(
   deps: Deps,
   submittedBy: string,
@@ -115,7 +92,7 @@ async function submitInScope(
 ): Promise<SubmissionResult> {
   const { db } = deps;
 
-  const placement = await placementForApplying(db, input.placementId);
+  const placement = await findPlacementForApplication(db, input.placementId);
   if (!placement) throw notFound("Placement");
 
   const notesOf = new Map<string, string | null>();

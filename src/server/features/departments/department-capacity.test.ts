@@ -32,7 +32,10 @@ afterAll(async () => {
 });
 
 const db = () => t.deps.db;
-const dept = (capacity: number, name = `Unit ${Math.random().toString(36).slice(2, 8)}`) =>
+/** Department names unique within the file (a facility's names are unique), the same on every run. */
+let deptSeq = 0;
+const nextName = (prefix: string) => `${prefix} ${++deptSeq}`;
+const dept = (capacity: number, name = nextName("Unit")) =>
   createDepartment(db(), facility.organizationId!, { name, capacity });
 const form = (departmentId: string, over: Record<string, unknown> = {}) => ({
   title: "Capacity rotation",
@@ -188,7 +191,7 @@ describe("approvals respect the department's seats", () => {
 
   async function overbooked() {
     // Existing data from before the rule: two overlapping placements promising 6 + 6 in a 10-seat unit.
-    const d = await dept(10, `Overbooked ${Math.random().toString(36).slice(2, 6)}`);
+    const d = await dept(10, nextName("Overbooked"));
     const mk = (startDate: string, endDate: string) =>
       createPlacement(db(), facility.organizationId!, { departmentId: d.id, startDate, endDate, capacity: 6 });
     const a = await mk("2035-03-05", "2035-04-27");

@@ -176,6 +176,8 @@ export async function findPlacementForApplication(db: DbOrTx, id: string) {
       allowLateJoiners: placements.allowLateJoiners,
       facilityId: organizations.id,
       facilityName: organizations.name,
+      // The database's day, so every date rule compares against one clock (rotationPhase).
+      today: sql<string>`to_char(current_date, 'YYYY-MM-DD')`,
     })
     .from(placements)
     .innerJoin(organizations, eq(organizations.id, placements.facilityId))
