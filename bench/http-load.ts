@@ -1,53 +1,225 @@
-// HTTP load figures for the main endpoints, through a real server on a fresh embedded database with
-// the demo world. Prints figures; asserts nothing. `npm run bench` (loopback only, bounded in time).
+// `npm run bench`: the API's hot reads and writes under load, side by side with a bare Hono app
+// measured in the same run, on the embedded database and on PostgreSQL (when TEST_DATABASE_URL or
+// BENCH_DATABASE_URL names a server). Each server runs as `npm start` runs it (its own process,
+// production build, demo world); autocannon drives it from this process. Prints figures; asserts
+// nothing. Loopback only, bounded in time (BENCH_SECONDS per row, default 6).
+import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import os, { tmpdir } from "node:os";
 import path from "node:path";
-import { serve } from "@hono/node-server";
+import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
-import { createApp } from "../src/server/app";
-import { openDatabase } from "../src/server/db/client";
-import { seedDemoWorld } from "../src/server/db/seed/seed";
-import { readEnv } from "../src/server/env";
-import { createLogger } from "../src/server/lib/logger";
+import pg from "pg";
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const dir = mkdtempSync(path.join(tmpdir(), "cpp-bench-"));
-const env = readEnv({ DATA_DIR: dir, LOG_LEVEL: "silent", APP_URL: "http://localhost:3399" });
-const database = await openDatabase({ dataDir: dir });
-await database.migrate();
-const { app, deps } = createApp({
-  env,
-  database,
-  log: createLogger("silent"),
-  secret: "bench-secret-bench-secret-bench-secret",
-});
-const seedStart = performance.now();
-await seedDemoWorld(deps);
-console.log(`demo world seeded in ${Math.round(performance.now() - seedStart)} ms`);
-const server = serve({ fetch: app.fetch, port: 3399, hostname: "127.0.0.1" });
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
+const READ_CONNECTIONS = 100;
+const WRITE_CONNECTIONS = 50;
+const PASSWORD = "Demo-2026!";
+const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+const instances = Number(process.env.BENCH_INSTANCES ?? 1);
 
-const signIn = await fetch("http://127.0.0.1:3399/api/auth/sign-in/email", {
-  method: "POST",
-  headers: { "content-type": "application/json", origin: "http://localhost:3399" },
-  body: JSON.stringify({ email: "program@demo.test", password: "Demo-2026!" }),
-});
-const cookie = signIn.headers
-  .getSetCookie()
-  .map((c) => c.split(";")[0])
-  .join("; ");
+type Row = { title: string; rps: number; p50: number; p99: number; errors: number };
+type Server = { url: string; child: ChildProcess; cleanup: () => Promise<void> };
 
-async function load(title: string, url: string, headers: Record<string, string> = {}) {
-  const r = await autocannon({ url: `http://127.0.0.1:3399${url}`, connections: 10, duration: SECONDS, headers });
-  console.log(
-    `${title.padEnd(34)} ${String(Math.round(r.requests.average)).padStart(6)} req/s  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms  errors ${r.errors + r.non2xx}`,
-  );
+function waitForLine(child: ChildProcess, pattern: RegExp, what: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let out = "";
+    const onData = (d: Buffer) => {
+      out += d.toString();
+      if (pattern.test(out)) {
+        child.stdout?.off("data", onData);
+        child.stdout?.resume();
+        resolve();
+      }
+    };
+    child.stdout?.on("data", onData);
+    child.on("exit", (code) => reject(new Error(`${what} exited (${code}) before it was ready:\n${out.slice(-2000)}`)));
+  });
 }
 
-console.log(`PGlite, 10 connections, ${SECONDS} s each`);
-await load("GET /api/health", "/api/health");
-await load("GET /api/accounts/me (signed in)", "/api/accounts/me", { cookie });
-await load("GET /api/messages/unread-count", "/api/messages/unread-count", { cookie });
-server.close();
-await database.close();
-rmSync(dir, { recursive: true, force: true });
+async function startBare(port: number): Promise<Server> {
+  const child = spawn(process.execPath, [path.join(root, "bench/bare-hono.mjs"), String(port)], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  await waitForLine(child, /ready/, "bare Hono");
+  return { url: `http://127.0.0.1:${port}`, child, cleanup: async () => {} };
+}
+
+async function startPortal(port: number, database: "embedded" | "postgres"): Promise<Server> {
+  const dir = mkdtempSync(path.join(tmpdir(), "cpp-bench-"));
+  let dbName: string | null = null;
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    APP_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dir,
+    DEMO_DATA: "true",
+    AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123",
+    WEB_CONCURRENCY: String(database === "postgres" ? instances : 1),
+  };
+  delete env.DATABASE_URL;
+  if (database === "postgres") {
+    dbName = `cpp_bench_${process.pid}`;
+    const admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${dbName}`);
+    await admin.query(`create database ${dbName}`);
+    await admin.end();
+    const u = new URL(pgUrl!);
+    u.pathname = `/${dbName}`;
+    env.DATABASE_URL = u.toString();
+  }
+  const child = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
+    env,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  await waitForLine(child, /is running at/, "the portal");
+  return {
+    url: `http://127.0.0.1:${port}`,
+    child,
+    cleanup: async () => {
+      rmSync(dir, { recursive: true, force: true });
+      if (dbName) {
+        const admin = new pg.Client({ connectionString: pgUrl });
+        await admin.connect();
+        await admin.query(`drop database if exists ${dbName} with (force)`);
+        await admin.end();
+      }
+    },
+  };
+}
+
+async function stop(server: Server) {
+  const exited = new Promise((r) => server.child.once("exit", r));
+  server.child.kill("SIGTERM");
+  await exited;
+  await server.cleanup();
+}
+
+async function signIn(base: string, email: string): Promise<string> {
+  const res = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: base },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`sign-in ${email}: ${res.status} ${await res.text()}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+async function load(
+  base: string,
+  title: string,
+  url: string,
+  opts: { headers?: Record<string, string>; connections?: number; method?: "GET" | "POST"; body?: () => string } = {},
+): Promise<Row> {
+  const { body } = opts;
+  const r = await autocannon({
+    url: `${base}${url}`,
+    connections: opts.connections ?? READ_CONNECTIONS,
+    duration: SECONDS,
+    method: opts.method ?? "GET",
+    headers: {
+      ...(opts.headers ?? {}),
+      ...(opts.method === "POST" ? { "content-type": "application/json", origin: base } : {}),
+    },
+    ...(body ? { requests: [{ setupRequest: (req: object) => ({ ...req, body: body() }) }] } : {}),
+  });
+  return {
+    title,
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.non2xx + r.timeouts,
+  };
+}
+
+async function portalRows(base: string): Promise<Row[]> {
+  const program = await signIn(base, "program@demo.test");
+  const facility = await signIn(base, "facility@demo.test");
+  const student = await signIn(base, "student@demo.test");
+  const admin = await signIn(base, "admin@demo.test");
+  const rows: Row[] = [];
+  const read = async (title: string, url: string, cookie?: string) =>
+    rows.push(await load(base, title, url, { headers: cookie ? { cookie } : {} }));
+  await read("GET /api/health (public)", "/api/health");
+  await read("GET / (landing page HTML)", "/");
+  await read("GET /api/accounts/me", "/api/accounts/me", program);
+  await read("GET /api/messages/unread-count", "/api/messages/unread-count", program);
+  await read("GET /api/messages?box=inbox", "/api/messages?box=inbox&page=1&pageSize=20", program);
+  await read("GET /api/placements?search=", "/api/placements?search=Medical&page=1", program);
+  await read("GET /api/students page 1", "/api/students?page=1", program);
+  await read("GET program dashboard", "/api/analytics/program-dashboard", program);
+  await read("GET facility dashboard", "/api/analytics/facility-dashboard", facility);
+  await read("GET student dashboard", "/api/me/student/dashboard", student);
+  await read("GET admin organizations", "/api/admin/organizations?kind=facility&page=1", admin);
+  // Writes: a program coordinator sends messages to a facility coordinator (each one stored).
+  const recipients = (await (
+    await fetch(`${base}/api/messages/recipients?limit=1`, { headers: { cookie: program } })
+  ).json()) as { items: { id: string }[] };
+  const to = recipients.items[0]?.id;
+  let n = 0;
+  rows.push(
+    await load(base, "POST /api/messages (write)", "/api/messages", {
+      method: "POST",
+      connections: WRITE_CONNECTIONS,
+      headers: { cookie: program },
+      body: () => JSON.stringify({ recipientId: to, subject: `Bench ${++n}`, content: "Load test message" }),
+    }),
+  );
+  return rows;
+}
+
+const fmt = (n: number) => String(Math.round(n));
+function printTable(bare: Row, columns: { name: string; rows: Row[] }[]) {
+  console.log(
+    `\n| request | ${columns.map((c) => `${c.name}: req/s · p50 · p99 ms · errors · share of bare`).join(" | ")} |`,
+  );
+  console.log(`|---|${columns.map(() => "---").join("|")}|`);
+  console.log(
+    `| bare Hono, constant JSON | ${columns.map(() => `${fmt(bare.rps)} · ${bare.p50} · ${bare.p99} · ${bare.errors} · 100%`).join(" | ")} |`,
+  );
+  for (let i = 0; i < columns[0].rows.length; i++) {
+    const cells = columns.map((c) => {
+      const r = c.rows[i];
+      return `${fmt(r.rps)} · ${r.p50} · ${r.p99} · ${r.errors} · ${((100 * r.rps) / bare.rps).toFixed(1)}%`;
+    });
+    console.log(`| ${columns[0].rows[i].title} | ${cells.join(" | ")} |`);
+  }
+}
+
+console.log(
+  `machine: ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? "unknown CPU"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
+);
+console.log(`reads at ${READ_CONNECTIONS} connections, writes at ${WRITE_CONNECTIONS}, ${SECONDS} s each`);
+const bareServer = await startBare(3390);
+const bare = await load(bareServer.url, "bare Hono", "/");
+await stop(bareServer);
+
+const columns: { name: string; rows: Row[] }[] = [];
+for (const database of ["embedded", "postgres"] as const) {
+  if (database === "postgres" && !pgUrl) {
+    console.log("PostgreSQL: skipped (set TEST_DATABASE_URL or BENCH_DATABASE_URL)");
+    continue;
+  }
+  const server = await startPortal(3391, database);
+  try {
+    columns.push({
+      name:
+        database === "postgres" && instances > 1
+          ? `PostgreSQL ×${instances}`
+          : database === "postgres"
+            ? "PostgreSQL 15"
+            : "embedded (PGlite)",
+      rows: await portalRows(server.url),
+    });
+  } finally {
+    await stop(server);
+  }
+}
+printTable(bare, columns);

@@ -39,6 +39,7 @@ import { inputGuard } from "./lib/input-guard";
 import { type Logger, loggablePath } from "./lib/logger";
 import { createMailer, type Mailer } from "./lib/mail";
 import { createRealtime, SESSION_ENDED } from "./lib/realtime";
+import { createSessionReader } from "./lib/session-reader";
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../dist/web");
 
@@ -82,7 +83,8 @@ export function createApp(opts: AppOptions) {
     onPasswordReset: (user) => clearSignInFailures(database.db, user.email),
   });
   const realtime = createRealtime(database, log);
-  const deps: Deps = { env, database, db: database.db, auth, mailer, realtime, log };
+  const readSession = createSessionReader(auth, database.db);
+  const deps: Deps = { env, database, db: database.db, auth, readSession, mailer, realtime, log };
 
   const app = new OpenAPIHono<AppEnv>();
 

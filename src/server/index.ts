@@ -32,7 +32,7 @@ export async function main() {
       await closing;
       await database.close();
       log.info("stopped");
-      process.exit(0);
+      log.flush(() => process.exit(0));
     });
     setTimeout(() => {
       log.warn("requests still open after 10 s; closing anyway");

@@ -7,6 +7,7 @@ import { memberships, organizations, userRoles } from "../db/schema/organization
 import { studentUsers } from "../db/schema/students";
 import type { AppEnv, Organization, Viewer } from "./context";
 import { AppError, forbidden, notFound, refused, unauthorized } from "./errors";
+import { isPublicApiPath } from "./session-reader";
 
 // Who may see what, in one place (DESIGN.md, ADR 011). Each route declares the roles that may call
 // it with `allow(...)` (role sets from src/domain/roles.ts); the guard resolves the caller's Scope
@@ -147,12 +148,22 @@ export async function loadViewer(
 }
 
 /**
- * Reads the Better Auth session (cookie or bearer) and puts the viewer on the context. When Better
- * Auth refreshes the session (used after a day) or drops an expired one, its new cookie goes out
- * with our response: the web app only calls our API, so this is how its sessions refresh by themselves.
+ * Puts the viewer on the context. The hot path reads session and viewer in one query
+ * (session-reader.ts, ADR 012); public API paths read nothing. Otherwise Better Auth reads the
+ * session: when it refreshes the session (used after a day) or drops an expired one, its new cookie
+ * goes out with our response, so the web app's sessions refresh by themselves.
  */
 export const sessionMiddleware = createMiddleware<AppEnv>(async (c, next) => {
-  const { auth, db } = c.var.deps;
+  const { auth, db, readSession } = c.var.deps;
+  if (isPublicApiPath(c.req.path)) {
+    c.set("viewer", null);
+    return next();
+  }
+  const read = await readSession(c.req.raw.headers);
+  if (read.kind !== "slow") {
+    c.set("viewer", read.kind === "viewer" ? read.viewer : null);
+    return next();
+  }
   const { headers, response: found } = await auth.api.getSession({ headers: c.req.raw.headers, returnHeaders: true });
   c.set("viewer", found ? await loadViewer(db, found.session, found.user) : null);
   await next();

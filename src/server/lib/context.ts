@@ -5,6 +5,7 @@ import type { Auth } from "./auth";
 import type { Logger } from "./logger";
 import type { Mailer } from "./mail";
 import type { Realtime } from "./realtime";
+import type { SessionReader } from "./session-reader";
 
 /** What every request handler can reach: built once per app in app.ts. */
 export type Deps = {
@@ -12,6 +13,8 @@ export type Deps = {
   database: Database;
   db: Db;
   auth: Auth;
+  /** The signed-in viewer from a request's cookie in one query (session-reader.ts, ADR 012). */
+  readSession: SessionReader;
   mailer: Mailer;
   realtime: Realtime;
   log: Logger;

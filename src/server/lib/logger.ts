@@ -3,7 +3,12 @@ import pino from "pino";
 export type Logger = pino.Logger;
 
 export function createLogger(level: string): Logger {
-  return pino({ level, base: undefined, redact: ["req.headers.cookie", "req.headers.authorization"] });
+  // Asynchronous writes (issue 11): a line per API request must not block the event loop on a slow
+  // terminal or pipe. The server flushes before it exits (index.ts).
+  return pino(
+    { level, base: undefined, redact: ["req.headers.cookie", "req.headers.authorization"] },
+    level === "silent" ? undefined : pino.destination({ dest: 1, sync: false }),
+  );
 }
 
 /** Path segments that are secrets themselves: what follows the prefix, up to the next "/", is cut. */

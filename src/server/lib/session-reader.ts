@@ -1,0 +1,134 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { type Role, resolveRole } from "../../domain/roles";
+import type { Db } from "../db/client";
+import type { Auth } from "./auth";
+import type { Organization, Viewer } from "./context";
+
+// The hot path of every signed-in request (issue 11, ADR 012). Better Auth's getSession builds a
+// whole endpoint context and reads the session and the user; the viewer then needed three more
+// queries. Here the signed session cookie is checked in process and one query loads the session,
+// the user, their roles, memberships and student record together. A revoked or expired session is
+// seen at once (the session row is read on every request: no cached session cookie). Anything
+// unusual (no row, a session due for its daily refresh, a bearer token) goes the slow way through
+// Better Auth, which also refreshes or clears the cookie.
+
+/** API paths that never read the session store (health checks, the API description). */
+const PUBLIC_API = [/^\/api\/health(\/|$)/, /^\/api\/openapi\.json$/, /^\/api\/docs(\/|$)/];
+
+export const isPublicApiPath = (path: string) => PUBLIC_API.some((p) => p.test(path));
+
+type AuthSettings = { cookieName: string; secret: string; expiresInMs: number; updateAgeMs: number };
+
+export type SessionRead =
+  /** No session cookie at all: nobody is signed in, and nothing was read. */
+  | { kind: "anonymous" }
+  /** A live session that needs nothing from Better Auth. */
+  | { kind: "viewer"; viewer: Viewer }
+  /** Let Better Auth decide (refresh, clear the cookie, bearer tokens, a row not found). */
+  | { kind: "slow" };
+
+function cookieValue(header: string, name: string): string | null {
+  for (const part of header.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq < 0) continue;
+    if (part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return null;
+}
+
+/** Better Auth's signed cookie: `encodeURIComponent(token + "." + base64(HMAC-SHA256(secret, token)))`. */
+export function verifySignedToken(raw: string, secret: string): string | null {
+  let value: string;
+  try {
+    value = decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+  const dot = value.lastIndexOf(".");
+  if (dot < 1) return null;
+  const token = value.slice(0, dot);
+  const signature = Buffer.from(value.slice(dot + 1), "base64");
+  const expected = createHmac("sha256", secret).update(token).digest();
+  return signature.length === expected.length && timingSafeEqual(signature, expected) ? token : null;
+}
+
+type Row = {
+  session_id: string;
+  expires_at: Date | string;
+  active_organization_id: string | null;
+  user_id: string;
+  email: string;
+  name: string;
+  roles: Role[] | string;
+  orgs: Organization[] | string;
+  student_id: string | null;
+};
+
+const json = <T>(v: T | string): T => (typeof v === "string" ? (JSON.parse(v) as T) : v);
+
+/** The session with everything the viewer needs, in one round trip (indexes: sessions.token, *_user_id). */
+async function readViewerRow(db: Db, token: string): Promise<Row | null> {
+  const result = await db.execute(sql`
+    select s.id as session_id, s.expires_at, s.active_organization_id,
+      u.id as user_id, u.email, u.name,
+      coalesce((select json_agg(r.role order by r.created_at) from user_roles r where r.user_id = u.id), '[]') as roles,
+      coalesce((select json_agg(json_build_object('id', o.id, 'kind', o.kind, 'name', o.name, 'city', o.city,
+          'state', o.state, 'verificationStatus', o.verification_status) order by m.created_at, m.organization_id)
+        from memberships m join organizations o on o.id = m.organization_id where m.user_id = u.id), '[]') as orgs,
+      (select su.student_id from student_users su where su.user_id = u.id limit 1) as student_id
+    from sessions s join users u on u.id = s.user_id
+    where s.token = ${token} and s.expires_at > now()`);
+  return ((result as unknown as { rows: Row[] }).rows[0] as Row | undefined) ?? null;
+}
+
+/** The viewer as loadViewer builds it, from one row. */
+export function viewerFromRow(row: Row): Viewer {
+  const roles = json(row.roles);
+  const orgs = json(row.orgs);
+  const active = orgs.find((o) => o.id === row.active_organization_id) ?? orgs[0] ?? null;
+  return {
+    userId: row.user_id,
+    email: row.email,
+    name: row.name,
+    roles,
+    role: resolveRole(roles),
+    organization: active,
+    organizations: orgs,
+    studentId: row.student_id,
+    sessionId: row.session_id,
+  };
+}
+
+export function createSessionReader(auth: Auth, db: Db) {
+  let settings: Promise<AuthSettings> | null = null;
+  const load = () => {
+    settings ??= auth.$context.then((ctx) => ({
+      cookieName: ctx.authCookies.sessionToken.name,
+      secret: ctx.secret,
+      expiresInMs: ctx.sessionConfig.expiresIn * 1000,
+      updateAgeMs: ctx.sessionConfig.updateAge * 1000,
+    }));
+    return settings;
+  };
+
+  return async function readSession(headers: Headers): Promise<SessionRead> {
+    if (headers.has("authorization")) return { kind: "slow" };
+    const cookie = headers.get("cookie");
+    if (!cookie) return { kind: "anonymous" };
+    const s = await load();
+    const raw = cookieValue(cookie, s.cookieName);
+    if (!raw) return { kind: "anonymous" };
+    const token = verifySignedToken(raw, s.secret);
+    // A forged or stale cookie: Better Auth answers it (and clears it) as it always has.
+    if (!token) return { kind: "slow" };
+    const row = await readViewerRow(db, token);
+    if (!row) return { kind: "slow" };
+    // Better Auth moves a session's expiry once it is older than updateAge: leave that to it.
+    const dueForRefresh = new Date(row.expires_at).getTime() - s.expiresInMs + s.updateAgeMs <= Date.now();
+    if (dueForRefresh) return { kind: "slow" };
+    return { kind: "viewer", viewer: viewerFromRow(row) };
+  };
+}
+
+export type SessionReader = ReturnType<typeof createSessionReader>;
