@@ -48,6 +48,8 @@ const schema = z.object({
       ctx.addIssue({ code: "custom", message: "use off, on (one proxy) or the number of proxies (1 to 10)" });
       return z.NEVER;
     }),
+  // Server processes sharing the port (node:cluster); more than one needs PostgreSQL (issue 11).
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   AUTH_SECRET: z
     .string()
     .min(32)
