@@ -1,7 +1,7 @@
 import { createBrowserRouter, Navigate, type RouteObject, useParams } from "react-router";
+import type { Role } from "@/domain/roles";
 import { ADMIN_ROLES, FACILITY_SIDE, PROGRAM_SIDE, STUDENT_VIEWERS } from "@/domain/roles";
 import { documentTitle, route } from "@/domain/web-routes";
-import { RequireRole } from "./require-role";
 
 // Route-level code splitting: each page is its own chunk.
 const page = (load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, "lazy"> => ({
@@ -9,6 +9,17 @@ const page = (load: () => Promise<{ default: React.ComponentType }>): Pick<Route
 });
 const section = (name: keyof typeof import("./section-pages")): Pick<RouteObject, "lazy"> => ({
   lazy: async () => ({ Component: (await import("./section-pages"))[name] }),
+});
+
+/**
+ * The signed-in area's guard and its shell (navigation, header, account menu) load with the first
+ * protected page: the public pages never pay for them (issue 11, public pages' weight).
+ */
+const guarded = (roles: readonly Role[] | "any", fallback?: string): Pick<RouteObject, "lazy"> => ({
+  lazy: async () => {
+    const { RequireRole } = await import("./require-role");
+    return { element: <RequireRole roles={roles} fallback={fallback} /> };
+  },
 });
 
 /** D5: the prototype's /facility/... links go to /dashboard/facility/... */
@@ -27,7 +38,7 @@ export const routes: RouteObject[] = [
   { path: route("/privacy"), ...page(() => import("@/web/features/landing/pages/privacy-page")) },
   { path: route("/facility/*"), element: <FacilityRedirect /> },
   {
-    element: <RequireRole roles={PROGRAM_SIDE} />,
+    ...guarded(PROGRAM_SIDE),
     children: [
       {
         path: route("/dashboard/program"),
@@ -42,7 +53,7 @@ export const routes: RouteObject[] = [
     ],
   },
   {
-    element: <RequireRole roles={FACILITY_SIDE} />,
+    ...guarded(FACILITY_SIDE),
     children: [
       {
         path: route("/dashboard/facility"),
@@ -64,7 +75,7 @@ export const routes: RouteObject[] = [
     ],
   },
   {
-    element: <RequireRole roles={ADMIN_ROLES} />,
+    ...guarded(ADMIN_ROLES),
     children: [
       { path: route("/dashboard/admin"), ...page(() => import("@/web/features/admin/pages/admin-dashboard-page")) },
       {
@@ -83,7 +94,7 @@ export const routes: RouteObject[] = [
   },
   // The student's pages admit the same roles as /api/me/student/* (STUDENT_VIEWERS, ADR 011).
   {
-    element: <RequireRole roles={STUDENT_VIEWERS} fallback="/auth?role=student" />,
+    ...guarded(STUDENT_VIEWERS, "/auth?role=student"),
     children: [
       {
         path: route("/dashboard/student"),
@@ -92,7 +103,7 @@ export const routes: RouteObject[] = [
     ],
   },
   {
-    element: <RequireRole roles={STUDENT_VIEWERS} fallback="/auth?role=student" />,
+    ...guarded(STUDENT_VIEWERS, "/auth?role=student"),
     children: [
       {
         path: route("/student/placements"),
@@ -108,7 +119,7 @@ export const routes: RouteObject[] = [
     ],
   },
   {
-    element: <RequireRole roles="any" />,
+    ...guarded("any"),
     children: [
       { path: route("/account"), ...page(() => import("@/web/features/account/pages/account-page")) },
       { path: route("/messages"), ...page(() => import("@/web/features/messages/pages/messages-page")) },

@@ -93,36 +93,37 @@ async function mailExistingOwner(deps: Deps, email: string) {
 }
 
 export async function getMe(deps: Deps, viewer: Viewer) {
-  const [profileRows, requestRows, userRows] = await Promise.all([
-    deps.db.select().from(profiles).where(eq(profiles.userId, viewer.userId)).limit(1),
-    deps.db
-      .select({ status: adminAccessRequests.status, createdAt: adminAccessRequests.createdAt })
-      .from(adminAccessRequests)
-      .where(eq(adminAccessRequests.userId, viewer.userId))
-      .limit(1),
-    deps.db
-      .select({ twoFactorEnabled: users.twoFactorEnabled })
-      .from(users)
-      .where(eq(users.id, viewer.userId))
-      .limit(1),
-  ]);
-  const profile = profileRows[0];
+  // One statement (issue 11): every page load asks who is signed in.
+  const [row] = await deps.db
+    .select({
+      twoFactorEnabled: users.twoFactorEnabled,
+      fullName: profiles.fullName,
+      organizationName: profiles.organizationName,
+      requestStatus: adminAccessRequests.status,
+      requestCreatedAt: adminAccessRequests.createdAt,
+    })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .leftJoin(adminAccessRequests, eq(adminAccessRequests.userId, users.id))
+    .where(eq(users.id, viewer.userId))
+    .limit(1);
   return {
     user: {
       id: viewer.userId,
       email: viewer.email,
-      name: profile?.fullName ?? viewer.name,
-      twoFactorEnabled: Boolean(userRows[0]?.twoFactorEnabled),
+      name: row?.fullName ?? viewer.name,
+      twoFactorEnabled: Boolean(row?.twoFactorEnabled),
     },
-    profile: { fullName: profile?.fullName ?? viewer.name, organizationName: profile?.organizationName ?? "" },
+    profile: { fullName: row?.fullName ?? viewer.name, organizationName: row?.organizationName ?? "" },
     roles: viewer.roles,
     role: viewer.role,
     organization: viewer.organization,
     organizations: viewer.organizations,
     studentId: viewer.studentId,
-    accessRequest: requestRows[0]
-      ? { status: requestRows[0].status, createdAt: requestRows[0].createdAt.toISOString() }
-      : null,
+    accessRequest:
+      row?.requestStatus && row.requestCreatedAt
+        ? { status: row.requestStatus, createdAt: row.requestCreatedAt.toISOString() }
+        : null,
   };
 }
 
