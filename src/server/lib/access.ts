@@ -149,7 +149,7 @@ export async function loadViewer(
 
 /**
  * Puts the viewer on the context. The hot path reads session and viewer in one query
- * (session-reader.ts, ADR 012); public API paths read nothing. Otherwise Better Auth reads the
+ * (session-reader.ts, ADR 013); public API paths read nothing. Otherwise Better Auth reads the
  * session: when it refreshes the session (used after a day) or drops an expired one, its new cookie
  * goes out with our response, so the web app's sessions refresh by themselves.
  */

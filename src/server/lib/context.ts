@@ -13,7 +13,7 @@ export type Deps = {
   database: Database;
   db: Db;
   auth: Auth;
-  /** The signed-in viewer from a request's cookie in one query (session-reader.ts, ADR 012). */
+  /** The signed-in viewer from a request's cookie in one query (session-reader.ts, ADR 013). */
   readSession: SessionReader;
   mailer: Mailer;
   realtime: Realtime;

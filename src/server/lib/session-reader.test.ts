@@ -8,7 +8,7 @@ import { createTestApp, type TestApp, type TestUser } from "../testing/harness";
 import { loadViewer } from "./access";
 import { isPublicApiPath, verifySignedToken } from "./session-reader";
 
-// ADR 012: the viewer in one query on the hot path, with Better Auth's own behaviour kept for
+// ADR 013: the viewer in one query on the hot path, with Better Auth's own behaviour kept for
 // everything unusual (refresh, revocation, forged cookies).
 
 const sign = (token: string, secret: string) =>

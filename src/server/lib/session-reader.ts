@@ -5,7 +5,7 @@ import type { Db } from "../db/client";
 import type { Auth } from "./auth";
 import type { Organization, Viewer } from "./context";
 
-// The hot path of every signed-in request (issue 11, ADR 012). Better Auth's getSession builds a
+// The hot path of every signed-in request (issue 11, ADR 013). Better Auth's getSession builds a
 // whole endpoint context and reads the session and the user; the viewer then needed three more
 // queries. Here the signed session cookie is checked in process and one query loads the session,
 // the user, their roles, memberships and student record together. A revoked or expired session is
