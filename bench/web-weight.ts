@@ -10,13 +10,23 @@ import { chromium } from "@playwright/test";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 3392);
-const base = `http://127.0.0.1:${PORT}`;
+export const WEB_BENCH_BASE = `http://127.0.0.1:${PORT}`;
+const base = WEB_BENCH_BASE;
 export const PUBLIC_PAGES = ["/", "/student", "/auth"];
 
 export async function startServer(): Promise<{ child: ChildProcess; stop: () => Promise<void> }> {
   const dir = mkdtempSync(path.join(tmpdir(), "cpp-web-bench-"));
   const child = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), HOST: "127.0.0.1", APP_URL: base, DATA_DIR: dir, DEMO_DATA: "false", LOG_LEVEL: "info" },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      APP_URL: base,
+      DATA_DIR: dir,
+      DEMO_DATA: "false",
+      LOG_LEVEL: "info",
+    },
     stdio: ["ignore", "pipe", "inherit"],
   });
   await new Promise<void>((resolve, reject) => {
@@ -41,7 +51,15 @@ export async function startServer(): Promise<{ child: ChildProcess; stop: () => 
 export async function measureWeights(): Promise<{ page: string; files: number; gzipKb: number }[]> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-quic",
+    ],
   });
   const rows = [];
   for (const page of PUBLIC_PAGES) {

@@ -36,11 +36,7 @@ const reason = !existsSync(built)
       : null;
 if (reason) {
   console.log(reason);
-  execFileSync(process.execPath, [path.join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "warn"], {
-    cwd: root,
-    stdio: "inherit",
-    env: { ...process.env, NODE_ENV: "production" },
-  });
+  execFileSync(process.execPath, [path.join(root, "scripts/build.mjs")], { cwd: root, stdio: "inherit" });
 }
 
 process.chdir(root);

@@ -81,7 +81,8 @@ check("lint (Biome)", bin("biome"), ["check", "."]);
 check("types (tsc)", bin("tsc"), ["--noEmit", "-p", "."]);
 vitest("unit + API on PGlite", "vitest-pglite.json", { TEST_DATABASE_URL: "" });
 if (process.env.TEST_DATABASE_URL) vitest("API on PostgreSQL", "vitest-postgres.json", {});
-if (check("build (Vite)", bin("vite"), ["build", "--logLevel", "warn"])) playwright();
+if (check("build (Vite, prerendered public pages)", process.execPath, [path.join(root, "scripts/build.mjs")]))
+  playwright();
 else {
   failed++;
   summary.push("end to end: skipped, the build failed");

@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { Scalar } from "@scalar/hono-api-reference";
+import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { ROSTER_MAX_BYTES, ROSTER_TOO_LARGE } from "../domain/roster";
@@ -42,6 +43,26 @@ import { createRealtime, SESSION_ENDED } from "./lib/realtime";
 import { createSessionReader } from "./lib/session-reader";
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../dist/web");
+
+/** The pages scripts/build.mjs prerenders (src/web/prerender.tsx), and their files. */
+const PRERENDERED_PAGES: Record<string, string> = { "/": "index.html", "/student": "student.html" };
+
+/** An HTML file of the build, brotli or gzip compressed at build time when the browser accepts it. */
+function sendHtml(c: Context, file: string, status: 200 | 404) {
+  const accepts = c.req.header("accept-encoding") ?? "";
+  c.header("vary", "accept-encoding");
+  for (const [encoding, ext] of [
+    ["br", ".br"],
+    ["gzip", ".gz"],
+  ] as const) {
+    if (accepts.includes(encoding) && existsSync(file + ext)) {
+      c.header("content-encoding", encoding);
+      c.header("content-type", "text/html; charset=UTF-8");
+      return c.body(readFileSync(file + ext), status);
+    }
+  }
+  return c.html(readFileSync(file, "utf8"), status);
+}
 
 /** Better Auth routes after which some of the caller's sessions may be gone. */
 const ENDS_SESSIONS = new Set(
@@ -191,13 +212,18 @@ export function createApp(opts: AppOptions) {
       await next();
       if (c.res.ok) c.res.headers.set("cache-control", "public, max-age=31536000, immutable");
     });
-    app.use("*", serveStatic({ root: path.relative(process.cwd(), WEB_DIST) }));
+    // Public pages prerendered at build time (scripts/build.mjs) paint before any script runs.
+    for (const [page, file] of Object.entries(PRERENDERED_PAGES)) {
+      const html = path.join(WEB_DIST, "prerendered", file);
+      app.get(page, async (c, next) => (existsSync(html) ? sendHtml(c, html, 200) : next()));
+    }
+    app.use("*", serveStatic({ root: path.relative(process.cwd(), WEB_DIST), precompressed: true }));
     // A missing asset is a 404, never the app shell (which the browser would refuse as a script).
     app.get("/assets/*", (c) => c.text("Not found", 404));
     // Read per request (a small, OS-cached file): a rebuild is served without a restart. A path that
     // is no page of the web app (src/domain/web-routes.ts) gets the same shell with 404, so the
     // app still shows its 'Page not found' page while crawlers and tools see the truth.
-    app.get("*", (c) => c.html(readFileSync(indexFile, "utf8"), matchWebRoute(c.req.path) ? 200 : 404));
+    app.get("*", (c) => sendHtml(c, indexFile, matchWebRoute(c.req.path) ? 200 : 404));
   }
 
   app.onError((err, c) => {

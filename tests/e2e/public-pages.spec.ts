@@ -1,0 +1,38 @@
+import { expect, expectAccessible, test } from "./fixtures/test";
+
+// Issue 11: the public pages that look the same for everyone are prerendered at build time and
+// sent compressed, so they paint before any script runs; the app then takes over without a change.
+
+test("the landing pages are whole HTML before any script runs", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  const page = await context.newPage();
+  await page.goto("/");
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Clinical placements for nursing, on one platform" }),
+  ).toBeVisible();
+  await page.goto("/student");
+  await expect(page.getByRole("heading", { level: 1, name: "Your clinical rotations, in one place" })).toBeVisible();
+  await context.close();
+});
+
+test("pages and their code are sent compressed", async ({ request }) => {
+  const html = await request.get("/", { headers: { "accept-encoding": "br" } });
+  expect(html.headers()["content-encoding"]).toBe("br");
+  const body = await html.text();
+  expect(body).toContain("Clinical placements for nursing, on one platform");
+  const script = body.match(/src="(\/assets\/[^"]+\.js)"/)?.[1];
+  expect(script).toBeTruthy();
+  const js = await request.get(script!, { headers: { "accept-encoding": "gzip" } });
+  expect(js.headers()["content-encoding"]).toBe("gzip");
+  expect(js.headers()["cache-control"]).toContain("immutable");
+});
+
+test("the app takes over a prerendered page: links work, nothing is logged", async ({ page }) => {
+  await page.goto("/");
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Clinical placements for nursing, on one platform" }),
+  ).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole("link", { name: "Get Started" }).first().click();
+  await expect(page).toHaveURL(/\/auth/);
+});
