@@ -5,20 +5,18 @@ import type { DbOrTx } from "../../db/client";
 import { applications } from "../../db/schema/applications";
 import { placements } from "../../db/schema/placements";
 import { students } from "../../db/schema/students";
-import { type ProgramScope, scopeWhere } from "../../lib/access";
+import type { ProgramScope } from "../../lib/access";
 import type { Deps } from "../../lib/context";
 import { conflict, notFound } from "../../lib/errors";
 import { isUniqueViolation } from "../../lib/pg-errors";
 import { withdrawnDetails } from "../applications/withdraw";
 import { mailWithdrawals, publishWithdrawals } from "../applications/withdrawal-notices";
 import { lockPlacement, releaseSlot } from "../placements/slots";
-import { assertId, getStudentItem } from "./roster";
+import { assertId, getStudentItem, inScope } from "./roster";
 
 // Changing a program's roster one student at a time: add, edit, remove (only without
 // applications), withdraw (history kept, open applications withdrawn) and reinstate. Scoped as the
 // roster's queries: a student outside the scope is "not found".
-
-const inScope = (scope: ProgramScope) => scopeWhere(scope, { program: students.programId });
 
 export const DUPLICATE_EMAIL = "A student with this email is already in your program";
 export const HAS_APPLICATIONS =

@@ -20,7 +20,8 @@ import { likePattern, offsetOf } from "../../lib/pagination";
 // applications. Every query is scoped by the program scope (ADR 011): the coordinator's program, or
 // an admin's "all" or named program (D1). A student outside the scope is "not found", never "forbidden".
 
-const inScope = (scope: ProgramScope) => scopeWhere(scope, { program: students.programId });
+/** The roster entries a program scope may touch (a coordinator's program, an admin's named one or all). */
+export const inScope = (scope: ProgramScope) => scopeWhere(scope, { program: students.programId });
 
 export type StudentFilters = {
   search?: string;
@@ -38,7 +39,7 @@ export function assertId(id: string) {
   if (!UUID.test(id)) throw notFound("Student");
 }
 
-export const iso = (v: Date | string | null | undefined): string | null => (v ? new Date(v).toISOString() : null);
+const iso = (v: Date | string | null | undefined): string | null => (v ? new Date(v).toISOString() : null);
 
 /** The admin's program for a new student, or the coordinator's own (D1); 422 when an admin names none. */
 export async function targetProgram(db: DbOrTx, scope: ProgramScope, requested?: string | null): Promise<string> {
