@@ -16,20 +16,26 @@ import { accountRoutes } from "./features/accounts/routes";
 import { clearSignInFailures, guardedSignIn } from "./features/accounts/sign-in-guard";
 import { organizationsAdminRoutes } from "./features/admin/organizations-routes";
 import { adminRoutes } from "./features/admin/routes";
-import { analyticsRoutes } from "./features/analytics/routes";
-import { facilityApplicationRoutes, placedStudentRoutes } from "./features/applications/facility-routes";
-import { applicationRoutes } from "./features/applications/routes";
+import { analyticsRoutes, myDashboardRoutes } from "./features/analytics/routes";
+import {
+  applicationRoutes,
+  facilityApplicationRoutes,
+  myApplicationRoutes,
+  placedStudentRoutes,
+} from "./features/applications/routes";
 import { departmentRoutes } from "./features/departments/routes";
 import { eventRoutes } from "./features/events/routes";
 import { healthRoutes } from "./features/health/routes";
 import { messageRoutes } from "./features/messages/routes";
-import { facilityPlacementRoutes } from "./features/placements/facility-routes";
-import { placementRoutes } from "./features/placements/routes";
-import { adminRosterClaimRoutes, myRosterClaimRoutes } from "./features/student-accounts/roster-claims-routes";
-import { invitationRoutes, studentSignUpRoutes } from "./features/student-accounts/routes";
-import { studentPortalRoutes } from "./features/student-portal/routes";
-import { inviteAllRoutes } from "./features/students/invite-all";
-import { studentRoutes } from "./features/students/routes";
+import { facilityPlacementRoutes, myPlacementRoutes, placementRoutes } from "./features/placements/routes";
+import {
+  adminRosterClaimRoutes,
+  invitationRoutes,
+  myProfileRoutes,
+  myRosterClaimRoutes,
+  studentRoutes,
+  studentSignUpRoutes,
+} from "./features/students/routes";
 import { sessionMiddleware } from "./lib/access";
 import { createAuth } from "./lib/auth";
 import { stampClientAddress } from "./lib/client-address";
@@ -176,12 +182,15 @@ export function createApp(opts: AppOptions) {
     .route("/api/facility/placements", facilityPlacementRoutes)
     .route("/api/facility/applications", facilityApplicationRoutes)
     .route("/api/facility/placed-students", placedStudentRoutes)
-    .route("/api/students", inviteAllRoutes)
     .route("/api/students", studentRoutes)
     .route("/api/invitations", invitationRoutes)
     .route("/api/accounts/student-sign-up", studentSignUpRoutes)
     .route("/api/me/student/roster-claims", myRosterClaimRoutes)
-    .route("/api/me/student", studentPortalRoutes);
+    // The student's own records: each domain's routes for the student's scope.
+    .route("/api/me/student", myDashboardRoutes)
+    .route("/api/me/student", myPlacementRoutes)
+    .route("/api/me/student", myApplicationRoutes)
+    .route("/api/me/student", myProfileRoutes);
 
   // Server-Sent Events sit outside the typed chain: the browser reads them with EventSource.
   app.route("/api/events", eventRoutes);

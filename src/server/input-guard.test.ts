@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "./db/schema/auth";
 import { departments } from "./db/schema/placements";
 import { studentInvitations, studentUsers } from "./db/schema/students";
-import { hashInvitationToken } from "./features/students/service";
+import { hashInvitationToken } from "./features/students/invitations";
 import { createCoordinator, createProgram, createStudent } from "./testing/factories";
 import { createTestApp, TEST_APP_URL, type TestApp, type TestUser } from "./testing/harness";
 import { createDepartment } from "./testing/placement-factories";

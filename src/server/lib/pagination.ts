@@ -15,5 +15,8 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
 
 export const offsetOf = (q: { page: number; pageSize: number }) => (q.page - 1) * q.pageSize;
 
-/** `%term%` for ILIKE, with the user's % and _ taken literally. */
+/**
+ * An ILIKE pattern matching `term` anywhere: `%`, `_` and `\` in what the user typed are literal
+ * characters, not wildcards (PostgreSQL's default LIKE escape is the backslash).
+ */
 export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -6,9 +6,8 @@ import { students } from "../../db/schema/students";
 import type { Deps } from "../../lib/context";
 import { conflict, notFound } from "../../lib/errors";
 import { mailHtml } from "../../lib/mail";
-import { offsetOf } from "../../lib/pagination";
+import { likePattern, offsetOf } from "../../lib/pagination";
 import { SESSION_ENDED } from "../../lib/realtime";
-import { containsPattern } from "../../lib/search";
 
 export type OrganizationKind = "program" | "facility";
 export type VerificationStatus = "pending" | "verified" | "rejected";
@@ -66,9 +65,9 @@ function whereOf(f: OrganizationFilter) {
     f.status ? eq(organizations.verificationStatus, f.status) : undefined,
     f.search
       ? or(
-          ilike(organizations.name, containsPattern(f.search)),
-          ilike(organizations.city, containsPattern(f.search)),
-          ilike(organizations.state, containsPattern(f.search)),
+          ilike(organizations.name, likePattern(f.search)),
+          ilike(organizations.city, likePattern(f.search)),
+          ilike(organizations.state, likePattern(f.search)),
         )
       : undefined,
   );

@@ -6,7 +6,7 @@ import { grantRole } from "../../lib/access";
 import type { Deps, Viewer } from "../../lib/context";
 import { AppError, conflict, notFound } from "../../lib/errors";
 import { mailHtml, redactMail } from "../../lib/mail";
-import { containsPattern } from "../../lib/search";
+import { likePattern } from "../../lib/pagination";
 
 export type AccessRequestStatus = "pending" | "approved" | "denied";
 
@@ -18,9 +18,9 @@ export async function listAccessRequests(
     q.status ? eq(adminAccessRequests.status, q.status) : undefined,
     q.search
       ? or(
-          ilike(profiles.fullName, containsPattern(q.search)),
-          ilike(users.email, containsPattern(q.search)),
-          ilike(adminAccessRequests.organizationName, containsPattern(q.search)),
+          ilike(profiles.fullName, likePattern(q.search)),
+          ilike(users.email, likePattern(q.search)),
+          ilike(adminAccessRequests.organizationName, likePattern(q.search)),
         )
       : undefined,
   );

@@ -15,7 +15,14 @@ import { applications } from "../../db/schema/applications";
 import { organizations } from "../../db/schema/organizations";
 import { departments, placements } from "../../db/schema/placements";
 import { students } from "../../db/schema/students";
-import { type FacilityScope, namedOrganization, type ProgramScope, scopeWhere } from "../../lib/access";
+import {
+  type FacilityScope,
+  namedOrganization,
+  type ProgramScope,
+  type StudentScope,
+  scopeWhere,
+} from "../../lib/access";
+import { notFound } from "../../lib/errors";
 import { departmentCapacity } from "../departments/service";
 
 // Dashboard figures, computed in SQL from live data (D9): aggregates, never a loop over rows.
@@ -294,3 +301,91 @@ export async function facilityDashboard(db: Db, scope: FacilityScope) {
   };
 }
 export type FacilityDashboard = Awaited<ReturnType<typeof facilityDashboard>>;
+
+// ---------------------------------------------------------------------------------------------
+// The student's dashboard
+
+const today = () => sql`current_date`;
+
+const RECENT_STUDENT_APPLICATIONS = 5;
+const UPCOMING_STUDENT_EVENTS = 5;
+
+/** Tiles, recent applications and upcoming rotation starts, all from live data (D9). */
+export async function studentDashboard(db: Db, scope: StudentScope) {
+  const ofStudent = scopeWhere(scope, { student: applications.studentId });
+  const [[student], [figures], recent, upcoming] = await Promise.all([
+    db
+      .select({
+        firstName: students.firstName,
+        lastName: students.lastName,
+        complianceStatus: students.complianceStatus,
+        programName: organizations.name,
+      })
+      .from(students)
+      .innerJoin(organizations, eq(organizations.id, students.programId))
+      .where(scopeWhere(scope, { student: students.id })),
+    db
+      .select({
+        underReview: sql<number>`(count(*) filter (where ${applications.status} = 'pending'))::int`,
+        upcomingRotations: sql<number>`(count(*) filter (where ${applications.status} = 'approved' and ${placements.startDate} >= ${today()}))::int`,
+        total: sql<number>`count(*)::int`,
+      })
+      .from(applications)
+      .innerJoin(placements, eq(placements.id, applications.placementId))
+      .where(ofStudent),
+    db
+      .select({
+        id: applications.id,
+        status: applications.status,
+        submittedAt: applications.submittedAt,
+        placementTitle: placements.title,
+        specialty: placements.specialty,
+        facilityName: organizations.name,
+      })
+      .from(applications)
+      .innerJoin(placements, eq(placements.id, applications.placementId))
+      .innerJoin(organizations, eq(organizations.id, placements.facilityId))
+      .where(ofStudent)
+      .orderBy(desc(applications.submittedAt), desc(applications.id))
+      .limit(RECENT_STUDENT_APPLICATIONS),
+    db
+      .select({
+        applicationId: applications.id,
+        placementTitle: placements.title,
+        startDate: placements.startDate,
+        endDate: placements.endDate,
+        facilityName: organizations.name,
+        facilityCity: organizations.city,
+        facilityState: organizations.state,
+      })
+      .from(applications)
+      .innerJoin(placements, eq(placements.id, applications.placementId))
+      .innerJoin(organizations, eq(organizations.id, placements.facilityId))
+      .where(and(ofStudent, eq(applications.status, "approved"), gte(placements.startDate, today())))
+      .orderBy(asc(placements.startDate), asc(applications.id))
+      .limit(UPCOMING_STUDENT_EVENTS),
+  ]);
+  if (!student) throw notFound("Student");
+  return {
+    student: {
+      firstName: student.firstName,
+      lastName: student.lastName,
+      programName: student.programName,
+      complianceStatus: student.complianceStatus,
+    },
+    stats: {
+      underReview: figures?.underReview ?? 0,
+      upcomingRotations: figures?.upcomingRotations ?? 0,
+      totalApplications: figures?.total ?? 0,
+    },
+    recentApplications: recent.map((a) => ({ ...a, submittedAt: a.submittedAt.toISOString() })),
+    upcomingEvents: upcoming.map((u) => ({
+      kind: "rotation_start" as const,
+      applicationId: u.applicationId,
+      placementTitle: u.placementTitle,
+      date: u.startDate,
+      endDate: u.endDate,
+      facility: { name: u.facilityName, city: u.facilityCity, state: u.facilityState },
+    })),
+  };
+}

@@ -1,95 +1,60 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import {
+  APPLICATION_NOTES_MAX,
   APPLICATION_STATUSES,
   applicationSubmissionSchema,
-  REFUSAL_CODES,
   submissionStudents,
 } from "../../../domain/applications";
-import { PROGRAM_SIDE } from "../../../domain/roles";
-import { allow } from "../../lib/access";
+import { applicationReviewSchema, PLACED_PHASES } from "../../../domain/placements";
+import { FACILITY_SIDE, PROGRAM_SIDE, STUDENT_VIEWERS } from "../../../domain/roles";
+import { allow, studentScope } from "../../lib/access";
 import { sendCsv } from "../../lib/csv";
 import { pageOf, pageQuerySchema } from "../../lib/pagination";
 import { createRouter, errorResponses, idParam, jsonContent } from "../../lib/router";
 import {
   APPLICATION_CSV_HEADER,
   exportApplications,
+  exportFacilityApplications,
+  FACILITY_APPLICATION_CSV_HEADER,
+  getFacilityApplication,
   listApplications,
   listAppliedFacilities,
-  submitApplications,
-  withdrawApplication,
-} from "./service";
+  listFacilityApplications,
+  listPlacedStudents,
+  myApplications,
+} from "./list";
+import { decideApplication } from "./review";
+import {
+  ApplicantDetailSchema,
+  ApplicationSchema,
+  AppliedFacilitiesSchema,
+  AppliedSchema,
+  FacilityApplicationSchema,
+  MyApplicationSchema,
+  PlacedStudentSchema,
+  SubmissionSchema,
+  WithdrawnSchema,
+} from "./schemas";
+import { submitApplications, submitOwnApplication } from "./submit";
+import { withdrawApplication } from "./withdraw";
 
-// Program coordinators manage their program's applications; admins any program's (View As).
+// Applications, whoever calls (D7). Program coordinators submit, list and withdraw their program's
+// at /api/applications; the facility reviews those to its placements at /api/facility/applications
+// and lists its placed students at /api/facility/placed-students; the student applies, lists and
+// withdraws their own at /api/me/student/applications. Admins act as any program or facility (View
+// As); an admin without a student record gets 404 on the student's routes. The guard's Scope says
+// whose applications a route touches.
 
-const RefusalSchema = z
-  .object({
-    studentId: z.string(),
-    name: z.string().nullable().openapi({ description: "null when the student is unknown to the caller" }),
-    reason: z.string(),
-    code: z.enum(REFUSAL_CODES),
-  })
-  .openapi("ApplicationRefusal");
+const applicationId = idParam("Application");
 
-const SubmittedSchema = z.object({
-  id: z.string(),
-  studentId: z.string(),
-  name: z.string(),
-  status: z.literal("pending"),
-  submittedAt: z.string(),
-});
+/** Admins only: narrows the list to one facility; every facility when omitted. */
+const facilityId = z
+  .uuid("Unknown facility")
+  .optional()
+  .openapi({ description: "Admins only; every facility when omitted. Ignored for a coordinator" });
 
-const SubmissionSchema = z
-  .object({
-    placement: z.object({ id: z.string(), title: z.string(), facilityName: z.string() }),
-    submitted: z.array(SubmittedSchema),
-    refused: z.array(RefusalSchema),
-  })
-  .openapi("ApplicationSubmission");
-
-export const ApplicationSchema = z
-  .object({
-    id: z.string(),
-    status: z.enum(APPLICATION_STATUSES),
-    notes: z.string().nullable(),
-    notesBy: z
-      .enum(["student", "program"])
-      .nullable()
-      .openapi({ description: "Who wrote `notes`: the student applying, or the program (null without a note)" }),
-    reviewNotes: z.string().nullable(),
-    canWithdraw: z.boolean().openapi({ description: "Whether withdrawing is allowed today" }),
-    leavesEarly: z.boolean().openapi({ description: "Withdrawing now would leave an approved rotation under way" }),
-    submittedAt: z.string(),
-    reviewedAt: z.string().nullable(),
-    withdrawnAt: z.string().nullable(),
-    student: z.object({
-      id: z.string(),
-      firstName: z.string(),
-      lastName: z.string(),
-      name: z.string(),
-      email: z.string(),
-      gpa: z.number().nullable(),
-    }),
-    placement: z.object({
-      id: z.string(),
-      title: z.string(),
-      specialty: z.string(),
-      startDate: z.string(),
-      endDate: z.string(),
-    }),
-    facility: z.object({ id: z.string(), name: z.string(), city: z.string().nullable(), state: z.string().nullable() }),
-    program: z.object({ id: z.string(), name: z.string() }),
-  })
-  .openapi("Application");
-
-const filterQuery = z.object({
-  search: pageQuerySchema.shape.search.openapi({ description: "Student name or email" }),
-  status: z.enum(APPLICATION_STATUSES).optional(),
-  specialty: z.string().trim().max(100).optional(),
-  facilityId: z.uuid("Unknown facility").optional(),
-  programId: z.uuid("Unknown program").optional().openapi({ description: "Admins only; ignored for a coordinator" }),
-});
-
-const listQuery = filterQuery.extend({ page: pageQuerySchema.shape.page, pageSize: pageQuerySchema.shape.pageSize });
+// ---------------------------------------------------------------------------------------------
+// Submit
 
 const submitRoute = createRoute({
   method: "post",
@@ -107,13 +72,49 @@ const submitRoute = createRoute({
   },
 });
 
+const applyBody = z.object({
+  placementId: z.uuid("Choose a placement"),
+  notes: z
+    .string()
+    .trim()
+    .max(APPLICATION_NOTES_MAX, `Notes must be at most ${APPLICATION_NOTES_MAX} characters`)
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null)),
+});
+
+const applyRoute = createRoute({
+  method: "post",
+  path: "/applications",
+  tags: ["student"],
+  summary: "Apply to a placement (the application carries the student's own program); 409 when already applied",
+  middleware: [allow(...STUDENT_VIEWERS)] as const,
+  request: { body: { content: { "application/json": { schema: applyBody } }, required: true } },
+  responses: { 201: jsonContent(AppliedSchema, "Application submitted"), ...errorResponses },
+});
+
+// ---------------------------------------------------------------------------------------------
+// Lists: the program's, the facility's, the student's own
+
+const programFilterQuery = z.object({
+  search: pageQuerySchema.shape.search.openapi({ description: "Student name or email" }),
+  status: z.enum(APPLICATION_STATUSES).optional(),
+  specialty: z.string().trim().max(100).optional(),
+  facilityId: z.uuid("Unknown facility").optional(),
+  programId: z.uuid("Unknown program").optional().openapi({ description: "Admins only; ignored for a coordinator" }),
+});
+const programListQuery = programFilterQuery.extend({
+  page: pageQuerySchema.shape.page,
+  pageSize: pageQuerySchema.shape.pageSize,
+});
+
 const listRoute = createRoute({
   method: "get",
   path: "/",
   tags: ["applications"],
   summary: "The program's applications, newest first",
   middleware: [allow(...PROGRAM_SIDE)] as const,
-  request: { query: listQuery },
+  request: { query: programListQuery },
   responses: { 200: jsonContent(pageOf(ApplicationSchema), "A page of applications"), ...errorResponses },
 });
 
@@ -123,7 +124,7 @@ const exportRoute = createRoute({
   tags: ["applications"],
   summary: "The program's applications as CSV (same filters as the list)",
   middleware: [allow(...PROGRAM_SIDE)] as const,
-  request: { query: filterQuery },
+  request: { query: programFilterQuery },
   responses: {
     200: { description: "CSV file", content: { "text/csv": { schema: z.string() } } },
     ...errorResponses,
@@ -136,15 +137,94 @@ const facilitiesRoute = createRoute({
   tags: ["applications"],
   summary: "Facilities the program applied to (the facility filter's options)",
   middleware: [allow(...PROGRAM_SIDE)] as const,
-  request: { query: z.object({ programId: filterQuery.shape.programId }) },
+  request: { query: z.object({ programId: programFilterQuery.shape.programId }) },
+  responses: { 200: jsonContent(AppliedFacilitiesSchema, "Facilities by name"), ...errorResponses },
+});
+
+const facilityFilterQuery = z.object({
+  search: pageQuerySchema.shape.search.openapi({ description: "Student name or email, placement or program" }),
+  status: z.enum(APPLICATION_STATUSES).optional(),
+  placementId: z.uuid("Unknown placement").optional(),
+  departmentId: z.uuid("Unknown department").optional(),
+  facilityId,
+});
+const facilityListQuery = facilityFilterQuery.extend({
+  page: pageQuerySchema.shape.page,
+  pageSize: pageQuerySchema.shape.pageSize,
+});
+
+const facilityListRoute = createRoute({
+  method: "get",
+  path: "/",
+  tags: ["facility applications"],
+  summary: "Applications to the facility's placements, newest first",
+  middleware: [allow(...FACILITY_SIDE)] as const,
+  request: { query: facilityListQuery },
+  responses: { 200: jsonContent(pageOf(FacilityApplicationSchema), "A page of applications"), ...errorResponses },
+});
+
+const facilityExportRoute = createRoute({
+  method: "get",
+  path: "/export.csv",
+  tags: ["facility applications"],
+  summary: "The same applications as CSV (facility labels: 'New' for pending)",
+  middleware: [allow(...FACILITY_SIDE)] as const,
+  request: { query: facilityFilterQuery },
   responses: {
-    200: jsonContent(
-      z.object({ items: z.array(z.object({ id: z.string(), name: z.string() })) }),
-      "Facilities by name",
-    ),
+    200: { description: "CSV file", content: { "text/csv": { schema: z.string() } } },
     ...errorResponses,
   },
 });
+
+const facilityDetailRoute = createRoute({
+  method: "get",
+  path: "/{id}",
+  tags: ["facility applications"],
+  summary: "One application with the applicant's details (D1: only through an application to this facility)",
+  middleware: [allow(...FACILITY_SIDE)] as const,
+  request: { params: applicationId },
+  responses: { 200: jsonContent(ApplicantDetailSchema, "The application"), ...errorResponses },
+});
+
+const myListRoute = createRoute({
+  method: "get",
+  path: "/applications",
+  tags: ["student"],
+  summary: "The student's applications: pending, approved, rejected, withdrawn",
+  middleware: [allow(...STUDENT_VIEWERS)] as const,
+  request: {
+    query: z.object({
+      page: pageQuerySchema.shape.page,
+      pageSize: z.coerce.number().int().min(1).max(100, "pageSize must be at most 100").default(50),
+    }),
+  },
+  responses: { 200: jsonContent(pageOf(MyApplicationSchema), "A page of applications"), ...errorResponses },
+});
+
+// ---------------------------------------------------------------------------------------------
+// Review: the facility approves or rejects
+
+const decisionRoute = (action: "approve" | "reject") =>
+  createRoute({
+    method: "post",
+    path: `/{id}/${action}`,
+    tags: ["facility applications"],
+    summary:
+      action === "approve"
+        ? "Approve a pending application: takes a slot (409 when full, closed, or the student's dates overlap)"
+        : "Reject a pending application",
+    description:
+      "Optional notes go to the program with the decision. reviewed_at is stamped; the program's coordinators and the student (when they have an account) are emailed and get a live `application.updated` event.",
+    middleware: [allow(...FACILITY_SIDE)] as const,
+    request: {
+      params: applicationId,
+      body: { content: { "application/json": { schema: applicationReviewSchema } }, required: false },
+    },
+    responses: { 200: jsonContent(ApplicantDetailSchema, "Decided"), ...errorResponses },
+  });
+
+// ---------------------------------------------------------------------------------------------
+// Withdraw: the program or the student, under the same rules
 
 const withdrawRoute = createRoute({
   method: "post",
@@ -154,23 +234,43 @@ const withdrawRoute = createRoute({
   description:
     "Before the rotation starts: a pending or approved application. During it: a pending one, or an approved one (the student leaves the rotation early: `leftEarly`). After it ended, an approved rotation is history: 409. The facility's coordinators are told by mail and live event.",
   middleware: [allow(...PROGRAM_SIDE)] as const,
-  request: { params: idParam("Application") },
-  responses: {
-    200: jsonContent(
-      z.object({
-        id: z.string(),
-        status: z.literal("withdrawn"),
-        previousStatus: z.enum(["pending", "approved"]),
-        withdrawnAt: z.string(),
-        leftEarly: z.boolean(),
-        message: z.string(),
-      }),
-      "Withdrawn",
-    ),
-    ...errorResponses,
-  },
+  request: { params: applicationId },
+  responses: { 200: jsonContent(WithdrawnSchema, "Withdrawn"), ...errorResponses },
 });
 
+const myWithdrawRoute = createRoute({
+  method: "post",
+  path: "/applications/{id}/withdraw",
+  tags: ["student"],
+  summary: "Withdraw one's own pending or approved application (an approved one frees its slot)",
+  description:
+    "The program's rules: before the rotation starts, a pending or approved application; during it, a pending one or an approved one (leaving early: `leftEarly`); after it ended, an approved rotation is history (409). The facility is told by mail and live event.",
+  middleware: [allow(...STUDENT_VIEWERS)] as const,
+  request: { params: applicationId },
+  responses: { 200: jsonContent(WithdrawnSchema, "Withdrawn"), ...errorResponses },
+});
+
+// ---------------------------------------------------------------------------------------------
+// Placed students: the facility's approved applications
+
+const placedRoute = createRoute({
+  method: "get",
+  path: "/",
+  tags: ["facility applications"],
+  summary: "Students with approved applications at the facility: current and upcoming unless a phase is asked",
+  middleware: [allow(...FACILITY_SIDE)] as const,
+  request: {
+    query: pageQuerySchema.omit({ order: true }).extend({ phase: z.enum(PLACED_PHASES).optional(), facilityId }),
+  },
+  responses: { 200: jsonContent(pageOf(PlacedStudentSchema), "A page of placed students"), ...errorResponses },
+});
+
+// ---------------------------------------------------------------------------------------------
+// The routers, one per mount point (app.ts)
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** /api/applications: the program's. */
 export const applicationRoutes = createRouter()
   .openapi(submitRoute, async (c) => {
     const input = c.req.valid("json");
@@ -186,12 +286,7 @@ export const applicationRoutes = createRouter()
   )
   .openapi(exportRoute, async (c) => {
     const rows = await exportApplications(c.var.deps.db, c.var.scope, c.req.valid("query"));
-    return sendCsv(
-      c,
-      `applications-${new Date().toISOString().slice(0, 10)}.csv`,
-      APPLICATION_CSV_HEADER,
-      rows,
-    ) as never;
+    return sendCsv(c, `applications-${today()}.csv`, APPLICATION_CSV_HEADER, rows) as never;
   })
   .openapi(facilitiesRoute, async (c) => {
     const items = await listAppliedFacilities(c.var.deps.db, c.var.scope, c.req.valid("query").programId);
@@ -201,3 +296,48 @@ export const applicationRoutes = createRouter()
     const result = await withdrawApplication(c.var.deps, c.var.scope, c.req.valid("param").id);
     return c.json(result, 200);
   });
+
+/** /api/facility/applications: those to the facility's placements. */
+export const facilityApplicationRoutes = createRouter()
+  .openapi(facilityListRoute, async (c) =>
+    c.json(await listFacilityApplications(c.var.deps.db, c.var.scope, c.req.valid("query")), 200),
+  )
+  .openapi(facilityExportRoute, async (c) => {
+    const rows = await exportFacilityApplications(c.var.deps.db, c.var.scope, c.req.valid("query"));
+    return sendCsv(c, `facility-applications-${today()}.csv`, FACILITY_APPLICATION_CSV_HEADER, rows) as never;
+  })
+  .openapi(facilityDetailRoute, async (c) =>
+    c.json(await getFacilityApplication(c.var.deps.db, c.var.scope, c.req.valid("param").id), 200),
+  )
+  .openapi(decisionRoute("approve"), async (c) => {
+    const { notes } = c.req.valid("json") ?? { notes: null };
+    return c.json(
+      await decideApplication(c.var.deps, c.var.viewer, c.var.scope, c.req.valid("param").id, "approved", notes),
+      200,
+    );
+  })
+  .openapi(decisionRoute("reject"), async (c) => {
+    const { notes } = c.req.valid("json") ?? { notes: null };
+    return c.json(
+      await decideApplication(c.var.deps, c.var.viewer, c.var.scope, c.req.valid("param").id, "rejected", notes),
+      200,
+    );
+  });
+
+/** /api/facility/placed-students. */
+export const placedStudentRoutes = createRouter().openapi(placedRoute, async (c) =>
+  c.json(await listPlacedStudents(c.var.deps.db, c.var.scope, c.req.valid("query")), 200),
+);
+
+/** /api/me/student: the student's own. */
+export const myApplicationRoutes = createRouter()
+  .openapi(applyRoute, async (c) => {
+    const result = await submitOwnApplication(c.var.deps, c.var.viewer, studentScope(c.var.scope), c.req.valid("json"));
+    return c.json(result, 201);
+  })
+  .openapi(myListRoute, async (c) =>
+    c.json(await myApplications(c.var.deps.db, studentScope(c.var.scope), c.req.valid("query")), 200),
+  )
+  .openapi(myWithdrawRoute, async (c) =>
+    c.json(await withdrawApplication(c.var.deps, studentScope(c.var.scope), c.req.valid("param").id), 200),
+  );

@@ -9,7 +9,7 @@ import { messages } from "../../db/schema/messages";
 import { memberships, profiles, userRoles } from "../../db/schema/organizations";
 import { placements } from "../../db/schema/placements";
 import { students, studentUsers } from "../../db/schema/students";
-import type { Scope } from "../../lib/access";
+import { type Scope, scopeWhere } from "../../lib/access";
 import type { Deps, Viewer } from "../../lib/context";
 import { AppError, forbidden, invalid, notFound } from "../../lib/errors";
 import { likePattern, offsetOf } from "../../lib/pagination";
@@ -169,16 +169,18 @@ const recipientsWhere = (r: Recipients): SQL | undefined =>
   r.kind === "anyone" ? undefined : sql`${users.id} in (${r.userIds})`;
 
 /**
- * The user ids the viewer has a reason to write to: anyone for the "all" scope (admins), else a subquery.
+ * The user ids a user may write to, by the standing the guard resolved (ADR 011): anyone for the
+ * "all" scope (admins), else a subquery:
  * - a student: their program's coordinators and the coordinators of facilities they applied to;
- * - a program coordinator: their students who have accounts, the coordinators of facilities their
- *   program applied to, and the administrators;
+ * - a program coordinator: their program's students who have accounts, the coordinators of
+ *   facilities the program applied to, and the administrators;
  * - a facility coordinator: the coordinators of programs that applied to them, the students who
  *   applied to them (with accounts), and the administrators;
- * - everyone: whoever wrote to them (so a reply always goes through).
- * Several roles add up.
+ * - everyone, "none" included: whoever wrote to them (so a reply always goes through).
+ * A user with several standings writes as the one the scope names (role priority, then the active
+ * organization), as on every other route.
  */
-export function recipientScope(db: DbOrTx, viewer: Viewer, scope: Scope): Recipients {
+export function recipientScope(db: DbOrTx, userId: string, scope: Scope): Recipients {
   if (scope.kind === "all") return { kind: "anyone" };
   const parts: SQL[] = [];
   // Each part is parenthesized when embedded.
@@ -194,64 +196,74 @@ export function recipientScope(db: DbOrTx, viewer: Viewer, scope: Scope): Recipi
       .from(userRoles)
       .where(inArray(userRoles.role, [...ADMIN_ROLES]));
 
-  // Whoever wrote to the viewer.
-  add(db.select({ userId: messages.senderId }).from(messages).where(eq(messages.recipientId, viewer.userId)));
+  // Whoever wrote to them.
+  add(db.select({ userId: messages.senderId }).from(messages).where(eq(messages.recipientId, userId)));
 
-  if (viewer.roles.includes("student") && viewer.studentId) {
-    const studentId = viewer.studentId;
-    add(coordinatorsOf(db.select({ id: students.programId }).from(students).where(eq(students.id, studentId))));
-    add(
-      coordinatorsOf(
+  switch (scope.kind) {
+    case "student":
+      add(
+        coordinatorsOf(
+          db
+            .select({ id: students.programId })
+            .from(students)
+            .where(scopeWhere(scope, { student: students.id })),
+        ),
+      );
+      add(
+        coordinatorsOf(
+          db
+            .select({ id: placements.facilityId })
+            .from(applications)
+            .innerJoin(placements, eq(placements.id, applications.placementId))
+            .where(scopeWhere(scope, { student: applications.studentId })),
+        ),
+      );
+      break;
+    case "program":
+      add(
         db
-          .select({ id: placements.facilityId })
+          .select({ userId: studentUsers.userId })
+          .from(studentUsers)
+          .innerJoin(students, eq(students.id, studentUsers.studentId))
+          .where(scopeWhere(scope, { program: students.programId })),
+      );
+      add(
+        coordinatorsOf(
+          db
+            .select({ id: placements.facilityId })
+            .from(applications)
+            .innerJoin(placements, eq(placements.id, applications.placementId))
+            .where(scopeWhere(scope, { program: applications.programId })),
+        ),
+      );
+      add(admins());
+      break;
+    case "facility": {
+      const appliedHere = (field: typeof applications.programId | typeof applications.studentId) =>
+        db
+          .select({ id: field })
           .from(applications)
           .innerJoin(placements, eq(placements.id, applications.placementId))
-          .where(eq(applications.studentId, studentId)),
-      ),
-    );
-  }
-  const org = viewer.organization;
-  if (viewer.roles.includes("program") && org?.kind === "program") {
-    add(
-      db
-        .select({ userId: studentUsers.userId })
-        .from(studentUsers)
-        .innerJoin(students, eq(students.id, studentUsers.studentId))
-        .where(eq(students.programId, org.id)),
-    );
-    add(
-      coordinatorsOf(
+          .where(scopeWhere(scope, { facility: placements.facilityId }));
+      add(coordinatorsOf(appliedHere(applications.programId)));
+      add(
         db
-          .select({ id: placements.facilityId })
-          .from(applications)
-          .innerJoin(placements, eq(placements.id, applications.placementId))
-          .where(eq(applications.programId, org.id)),
-      ),
-    );
-    add(admins());
-  }
-  if (viewer.roles.includes("facility") && org?.kind === "facility") {
-    const appliedHere = (field: typeof applications.programId | typeof applications.studentId) =>
-      db
-        .select({ id: field })
-        .from(applications)
-        .innerJoin(placements, eq(placements.id, applications.placementId))
-        .where(eq(placements.facilityId, org.id));
-    add(coordinatorsOf(appliedHere(applications.programId)));
-    add(
-      db
-        .select({ userId: studentUsers.userId })
-        .from(studentUsers)
-        .where(inArray(studentUsers.studentId, appliedHere(applications.studentId))),
-    );
-    add(admins());
+          .select({ userId: studentUsers.userId })
+          .from(studentUsers)
+          .where(inArray(studentUsers.studentId, appliedHere(applications.studentId))),
+      );
+      add(admins());
+      break;
+    }
+    case "none":
+      break;
   }
   return { kind: "some", userIds: sql.join(parts, sql` union `) };
 }
 
 /** The people the viewer may write to, matching `search` (name, organization or email), by name. */
 export async function listRecipients(db: Db, viewer: Viewer, scope: Scope, q: { search?: string; limit: number }) {
-  const recipients = recipientScope(db, viewer, scope);
+  const recipients = recipientScope(db, viewer.userId, scope);
   const conditions: SQL[] = [ne(users.id, viewer.userId)];
   const among = recipientsWhere(recipients);
   if (among) conditions.push(among);
@@ -300,7 +312,7 @@ export async function sendMessage(
   const { db } = deps;
   if (input.recipientId === viewer.userId)
     throw invalid([{ path: "recipientId", message: "You cannot send a message to yourself" }]);
-  const recipients = recipientScope(db, viewer, scope);
+  const recipients = recipientScope(db, viewer.userId, scope);
   const found = await db
     .select({ id: users.id })
     .from(users)

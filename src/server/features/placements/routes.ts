@@ -1,11 +1,29 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { isoDate } from "../../../domain/dates";
-import { PROGRAM_SIDE } from "../../../domain/roles";
-import { allow, programScope } from "../../lib/access";
+import { PLACEMENT_STATUSES, placementInputSchema } from "../../../domain/placements";
+import { FACILITY_SIDE, PROGRAM_SIDE, STUDENT_VIEWERS } from "../../../domain/roles";
+import { allow, programScope, studentScope } from "../../lib/access";
 import { pageOf, pageQuerySchema } from "../../lib/pagination";
 import { createRouter, errorResponses, idParam, jsonContent } from "../../lib/router";
-import { PlacementSchema } from "./schemas";
-import { getOpenPlacement, searchOpenPlacements } from "./service";
+import {
+  createFacilityPlacement,
+  duplicateFacilityPlacement,
+  facilityPlacementOptions,
+  getFacilityPlacement,
+  listFacilityPlacements,
+  setFacilityPlacementStatus,
+  updateFacilityPlacement,
+} from "./manage";
+import { FacilityPlacementSchema, PlacementOptionsSchema, PlacementSchema, StudentPlacementSchema } from "./schemas";
+import { browsePlacements, getOpenPlacement, searchOpenPlacements } from "./search";
+
+// Placements, whoever calls: programs search open placements for their students (admins too, View
+// As) at /api/placements; students search for themselves at /api/me/student/placements; the
+// facility manages its own, in every status, at /api/facility/placements (admins any facility's;
+// another facility's placement is 404, D1). The guard's Scope says which.
+
+// ---------------------------------------------------------------------------------------------
+// Search open placements
 
 const day = (name: string) => isoDate(name).optional();
 
@@ -19,8 +37,6 @@ const searchQuery = pageQuerySchema.omit({ order: true }).extend({
     .transform((v) => v === "true")
     .openapi({ description: "Also list placements without spots left (hidden by default)" }),
 });
-
-// Program coordinators search for their students; admins too (View As). Students browse in their own feature.
 
 const searchRoute = createRoute({
   method: "get",
@@ -42,6 +58,23 @@ const detailRoute = createRoute({
   responses: { 200: jsonContent(PlacementSchema, "The placement"), ...errorResponses },
 });
 
+const studentSearchQuery = pageQuerySchema.omit({ order: true }).extend({
+  specialty: z.string().trim().max(100).optional(),
+  startFrom: day("startFrom"),
+  endBy: day("endBy"),
+});
+
+const studentSearchRoute = createRoute({
+  method: "get",
+  path: "/placements",
+  tags: ["student"],
+  summary: "Open placements with spots left, each with the student's own application if any",
+  middleware: [allow(...STUDENT_VIEWERS)] as const,
+  request: { query: studentSearchQuery },
+  responses: { 200: jsonContent(pageOf(StudentPlacementSchema), "A page of placements"), ...errorResponses },
+});
+
+/** /api/placements: the programs' search. */
 export const placementRoutes = createRouter()
   .openapi(searchRoute, async (c) => {
     programScope(c.var.scope);
@@ -51,3 +84,136 @@ export const placementRoutes = createRouter()
     programScope(c.var.scope);
     return c.json(await getOpenPlacement(c.var.deps.db, c.req.valid("param").id), 200);
   });
+
+/** Mounted at /api/me/student: the student's own search. */
+export const myPlacementRoutes = createRouter().openapi(studentSearchRoute, async (c) =>
+  c.json(await browsePlacements(c.var.deps.db, studentScope(c.var.scope), c.req.valid("query")), 200),
+);
+
+// ---------------------------------------------------------------------------------------------
+// The facility's own placements: list, create, edit, publish, close, duplicate
+
+const facilityId = z
+  .uuid("Unknown facility")
+  .optional()
+  .openapi({ description: "Admins only; every facility when omitted. Ignored for a coordinator" });
+
+const listQuery = pageQuerySchema.omit({ order: true }).extend({
+  status: z.enum(PLACEMENT_STATUSES).optional(),
+  specialty: z.string().trim().max(100).optional(),
+  departmentId: z.uuid("Unknown department").optional(),
+  facilityId,
+});
+const placementId = idParam("Placement");
+const placementBody = {
+  content: { "application/json": { schema: placementInputSchema } },
+  required: true,
+} as const;
+
+const facilityListRoute = createRoute({
+  method: "get",
+  path: "/",
+  tags: ["facility placements"],
+  summary: "The facility's placements in every status (active, draft, closed; then soonest first)",
+  middleware: [allow(...FACILITY_SIDE)] as const,
+  request: { query: listQuery },
+  responses: { 200: jsonContent(pageOf(FacilityPlacementSchema), "A page of placements"), ...errorResponses },
+});
+
+const optionsRoute = createRoute({
+  method: "get",
+  path: "/options",
+  tags: ["facility placements"],
+  summary: "Every placement of the facility by title (filter options)",
+  middleware: [allow(...FACILITY_SIDE)] as const,
+  request: { query: z.object({ facilityId }) },
+  responses: {
+    200: jsonContent(PlacementOptionsSchema, "Placements by title"),
+    ...errorResponses,
+  },
+});
+
+const facilityDetailRoute = createRoute({
+  method: "get",
+  path: "/{id}",
+  tags: ["facility placements"],
+  summary: "One of the facility's placements (another facility's: 404)",
+  middleware: [allow(...FACILITY_SIDE)] as const,
+  request: { params: placementId },
+  responses: { 200: jsonContent(FacilityPlacementSchema, "The placement"), ...errorResponses },
+});
+
+const createPlacementRoute = createRoute({
+  method: "post",
+  path: "/",
+  tags: ["facility placements"],
+  summary: "Create a placement: save as draft, or publish as active (403 while the facility is pending verification)",
+  middleware: [allow(...FACILITY_SIDE)] as const,
+  request: { body: placementBody },
+  responses: { 201: jsonContent(FacilityPlacementSchema, "Created"), ...errorResponses },
+});
+
+const updateRoute = createRoute({
+  method: "put",
+  path: "/{id}",
+  tags: ["facility placements"],
+  summary: "Edit a placement (capacity at least slots_filled; end date on or after start date)",
+  middleware: [allow(...FACILITY_SIDE)] as const,
+  request: { params: placementId, body: placementBody },
+  responses: { 200: jsonContent(FacilityPlacementSchema, "Updated"), ...errorResponses },
+});
+
+const statusRoute = (action: "publish" | "close") =>
+  createRoute({
+    method: "post",
+    path: `/{id}/${action}`,
+    tags: ["facility placements"],
+    summary:
+      action === "publish"
+        ? "Publish a draft or closed placement as active (403 while the facility is pending verification; 409 when the rotation ended, started without late joiners, or the department lacks the seats)"
+        : "Close a placement to new applications (approved students stay placed)",
+    middleware: [allow(...FACILITY_SIDE)] as const,
+    request: { params: placementId },
+    responses: { 200: jsonContent(FacilityPlacementSchema, "Updated"), ...errorResponses },
+  });
+
+const duplicateRoute = createRoute({
+  method: "post",
+  path: "/{id}/duplicate",
+  tags: ["facility placements"],
+  summary: "Duplicate for the next term: a draft with the dates shifted past the original's end, no spots filled",
+  middleware: [allow(...FACILITY_SIDE)] as const,
+  request: { params: placementId },
+  responses: { 201: jsonContent(FacilityPlacementSchema, "The copy"), ...errorResponses },
+});
+
+/** /api/facility/placements: the facility's own. */
+export const facilityPlacementRoutes = createRouter()
+  .openapi(facilityListRoute, async (c) =>
+    c.json(await listFacilityPlacements(c.var.deps.db, c.var.scope, c.req.valid("query")), 200),
+  )
+  .openapi(optionsRoute, async (c) => {
+    const items = await facilityPlacementOptions(c.var.deps.db, c.var.scope, c.req.valid("query").facilityId);
+    return c.json({ items }, 200);
+  })
+  .openapi(facilityDetailRoute, async (c) =>
+    c.json(await getFacilityPlacement(c.var.deps.db, c.var.scope, c.req.valid("param").id), 200),
+  )
+  .openapi(createPlacementRoute, async (c) =>
+    c.json(await createFacilityPlacement(c.var.deps.db, c.var.scope, c.req.valid("json")), 201),
+  )
+  .openapi(updateRoute, async (c) =>
+    c.json(
+      await updateFacilityPlacement(c.var.deps.db, c.var.scope, c.req.valid("param").id, c.req.valid("json")),
+      200,
+    ),
+  )
+  .openapi(statusRoute("publish"), async (c) =>
+    c.json(await setFacilityPlacementStatus(c.var.deps.db, c.var.scope, c.req.valid("param").id, "active"), 200),
+  )
+  .openapi(statusRoute("close"), async (c) =>
+    c.json(await setFacilityPlacementStatus(c.var.deps.db, c.var.scope, c.req.valid("param").id, "closed"), 200),
+  )
+  .openapi(duplicateRoute, async (c) =>
+    c.json(await duplicateFacilityPlacement(c.var.deps.db, c.var.scope, c.req.valid("param").id), 201),
+  );

@@ -1,111 +1,77 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import type { MiddlewareHandler } from "hono/types";
-import { PROGRAM_SIDE } from "../../../domain/roles";
+import { ADMIN_ROLES, PROGRAM_SIDE, STUDENT_VIEWERS } from "../../../domain/roles";
 import {
-  ROSTER_COLUMNS,
   ROSTER_MAX_BYTES,
   ROSTER_MAX_ROWS,
   ROSTER_TOO_LARGE,
   ROSTER_TOO_MANY_ROWS,
   rosterLineCount,
 } from "../../../domain/roster";
-import { ENROLLMENT_FILTERS, INVITATION_STATES, STUDENT_SORTS } from "../../../domain/student-list";
+import {
+  acceptInvitationSchema,
+  CHOOSE_PROGRAM,
+  NOT_MY_PROGRAM_REPORTED,
+  SIGN_UP_CODE_SENT,
+  studentSignUpConfirmSchema,
+  studentSignUpSchema,
+} from "../../../domain/student-accounts";
+import { ENROLLMENT_FILTERS, STUDENT_SORTS } from "../../../domain/student-list";
+import { experienceSchema, preferencesSchema } from "../../../domain/student-profile";
 import { COMPLIANCE_STATUSES, studentInputSchema } from "../../../domain/students";
-import { allow, type GuardedEnv, programScope } from "../../lib/access";
+import { allow, type GuardedEnv, programScope, studentScope } from "../../lib/access";
 import { sendCsv } from "../../lib/csv";
 import { AppError } from "../../lib/errors";
+import { requireClientMailQuota } from "../../lib/mail-quota";
 import { pageOf, pageQuerySchema } from "../../lib/pagination";
-import { createRouter, errorResponses, idParam, jsonContent } from "../../lib/router";
+import { createRouter, ErrorSchema, errorResponses, idParam, jsonContent } from "../../lib/router";
+import { acceptInvitation, confirmSignUp, getInvitation, requestSignUpCode } from "./accounts";
+import { inviteAllStudents, inviteStudent } from "./invitations";
+import { addExperience, deleteExperience, myProfile, savePreferences, updateExperience } from "./profile";
+import { getStudentDetail, listStudents, targetProgram } from "./roster";
+import { createStudent, deleteStudent, setEnrollment, updateStudent, withdrawStudent } from "./roster-changes";
+import { listSharedRosterEmails, myRosterClaims, reportRosterClaim } from "./roster-claims";
+import { EXPORT_HEADER, exportStudents } from "./roster-export";
+import { importRoster, previewRoster, previewSummary } from "./roster-import";
 import {
-  createStudent,
-  deleteStudent,
-  EXPORT_HEADER,
-  exportRow,
-  exportStudents,
-  getStudentDetail,
-  importRoster,
-  inviteStudent,
-  listStudents,
-  previewRoster,
-  previewSummary,
-  setEnrollment,
-  targetProgram,
-  updateStudent,
-  withdrawStudent,
-} from "./service";
+  AccountCreatedSchema,
+  ChooseProgramSchema,
+  ClaimReportedSchema,
+  DeletedSchema,
+  ExperienceSchema,
+  InvitationSchema,
+  InviteAllResultSchema,
+  MyClaimsSchema,
+  PreferencesSchema,
+  ProfileSchema,
+  PublicInvitationSchema,
+  RosterImportSchema,
+  RosterPreviewSchema,
+  SharedEmailSchema,
+  SignUpCodeSentSchema,
+  StudentDetailSchema,
+  StudentSchema,
+} from "./schemas";
 
-// The program coordinator's roster (issue 3). Program coordinators see their own program; admins
-// any program (optionally one, by programId); everyone else gets 403 (D1).
+// Students, whoever calls:
+// - /api/students: the program coordinator's roster (issue 3): list, CSV, add, import, edit,
+//   remove, withdraw, reinstate, invite. Coordinators see their own program; admins any program
+//   (optionally one, by programId); everyone else gets 403 (D1).
+// - /api/invitations and /api/accounts/student-sign-up, public (D3): the student's account, by the
+//   program's invitation link or by the roster email confirmed with a code. Both end signed in.
+// - /api/me/student/roster-claims and /api/admin/roster-claims (issue 8, item 2): programs' claims
+//   on a student's email, made visible to the student and to the admins.
+// - /api/me/student: the student's own profile, preferences and experience.
+// The student's routes admit students, and admins viewing as one (404 'no student record' unless
+// one is linked to them); program and facility users get 403. The guard's Scope says whose records.
 
-const ApplicationCountsSchema = z
-  .object({
-    pending: z.number().int(),
-    approved: z.number().int(),
-    rejected: z.number().int(),
-    withdrawn: z.number().int(),
-    total: z.number().int(),
-  })
-  .openapi("ApplicationCounts");
+const json = <T extends z.ZodType>(schema: T) => ({
+  body: { content: { "application/json": { schema } }, required: true },
+});
 
-const InvitationSchema = z
-  .object({
-    state: z.enum(INVITATION_STATES),
-    sentAt: z.string().nullable(),
-    expiresAt: z.string().nullable(),
-  })
-  .openapi("StudentInvitation");
-
-const StudentSchema = z
-  .object({
-    id: z.string(),
-    programId: z.string(),
-    programName: z.string(),
-    firstName: z.string(),
-    lastName: z.string(),
-    email: z.string(),
-    phone: z.string().nullable(),
-    gpa: z.number().nullable(),
-    specialtyInterest: z.string().nullable(),
-    complianceStatus: z.enum(COMPLIANCE_STATUSES),
-    enrollmentStatus: z.enum(["active", "withdrawn"]),
-    withdrawnAt: z.string().nullable(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-    applications: ApplicationCountsSchema,
-    invitation: InvitationSchema,
-  })
-  .openapi("Student");
-
-const StudentApplicationSchema = z
-  .object({
-    id: z.string(),
-    placementId: z.string(),
-    placementTitle: z.string(),
-    specialty: z.string(),
-    facilityName: z.string(),
-    facilityCity: z.string().nullable(),
-    facilityState: z.string().nullable(),
-    startDate: z.string(),
-    endDate: z.string(),
-    status: z.enum(["pending", "approved", "rejected", "withdrawn"]),
-    notes: z.string().nullable(),
-    submittedAt: z.string(),
-    reviewedAt: z.string().nullable(),
-  })
-  .openapi("StudentApplication");
-
-const StudentDetailSchema = z
-  .object({
-    student: StudentSchema,
-    statistics: ApplicationCountsSchema,
-    accommodationRequests: z
-      .string()
-      .nullable()
-      .openapi({ description: "The student's accommodation requests (their program only)" }),
-    applications: z.array(StudentApplicationSchema),
-  })
-  .openapi("StudentDetail");
+// ---------------------------------------------------------------------------------------------
+// The roster: list, CSV, add, edit, remove, withdraw, reinstate
 
 const programIdQuery = z.uuid("programId must be a program's id").optional();
 
@@ -123,45 +89,6 @@ const studentId = idParam("Student");
 
 const createBody = studentInputSchema.extend({ programId: programIdQuery });
 const updateBody = studentInputSchema.partial();
-const rosterBody = z.object({
-  csv: z
-    .string({ error: "csv is required" })
-    .max(ROSTER_MAX_BYTES, ROSTER_TOO_LARGE)
-    .refine((csv) => rosterLineCount(csv) <= ROSTER_MAX_ROWS, ROSTER_TOO_MANY_ROWS),
-  programId: programIdQuery,
-});
-
-// Typed as a guarded handler so the route keeps the guard's typed viewer and scope after it.
-const rosterLimit: MiddlewareHandler<GuardedEnv> = bodyLimit({
-  maxSize: ROSTER_MAX_BYTES + 64 * 1024,
-  onError: () => {
-    throw new AppError("too_large", ROSTER_TOO_LARGE, 413);
-  },
-});
-
-const RosterPreviewSchema = z
-  .object({
-    rows: z.array(
-      z.object({ line: z.number().int(), values: z.record(z.string(), z.string()), errors: z.array(z.string()) }),
-    ),
-    missingColumns: z.array(z.enum(ROSTER_COLUMNS)),
-    unknownColumns: z.array(z.string()),
-    total: z.number().int(),
-    valid: z.number().int(),
-    invalid: z.number().int(),
-  })
-  .openapi("RosterPreview");
-
-const RosterImportSchema = z
-  .object({
-    added: z.number().int(),
-    skipped: z.array(z.object({ line: z.number().int(), email: z.string(), reasons: z.array(z.string()) })),
-  })
-  .openapi("RosterImport");
-
-const json = <T extends z.ZodType>(schema: T) => ({
-  body: { content: { "application/json": { schema } }, required: true },
-});
 
 const listRoute = createRoute({
   method: "get",
@@ -196,26 +123,6 @@ const createStudentRoute = createRoute({
   responses: { 201: jsonContent(StudentSchema, "The new student"), ...errorResponses },
 });
 
-const previewRoute = createRoute({
-  method: "post",
-  path: "/import/preview",
-  tags: ["students"],
-  summary: "Validate a roster CSV row by row without saving anything",
-  middleware: [allow(...PROGRAM_SIDE), rosterLimit] as const,
-  request: json(rosterBody),
-  responses: { 200: jsonContent(RosterPreviewSchema, "Each row with its errors"), ...errorResponses },
-});
-
-const importRoute = createRoute({
-  method: "post",
-  path: "/import",
-  tags: ["students"],
-  summary: "Import the valid rows of a roster CSV in one transaction; skip the others with reasons",
-  middleware: [allow(...PROGRAM_SIDE), rosterLimit] as const,
-  request: json(rosterBody),
-  responses: { 200: jsonContent(RosterImportSchema, "How many were added and which were skipped"), ...errorResponses },
-});
-
 const detailRoute = createRoute({
   method: "get",
   path: "/{id}",
@@ -243,10 +150,7 @@ const deleteRoute = createRoute({
   summary: "Remove a student who has no applications (otherwise withdraw them)",
   middleware: [allow(...PROGRAM_SIDE)] as const,
   request: { params: studentId },
-  responses: {
-    200: jsonContent(z.object({ id: z.string(), deleted: z.literal(true) }), "Removed"),
-    ...errorResponses,
-  },
+  responses: { 200: jsonContent(DeletedSchema, "Removed"), ...errorResponses },
 });
 
 const withdrawRoute = createRoute({
@@ -271,6 +175,48 @@ const reinstateRoute = createRoute({
   responses: { 200: jsonContent(StudentSchema, "The student, active"), ...errorResponses },
 });
 
+// ---------------------------------------------------------------------------------------------
+// Import a roster CSV: preview, then import
+
+const rosterBody = z.object({
+  csv: z
+    .string({ error: "csv is required" })
+    .max(ROSTER_MAX_BYTES, ROSTER_TOO_LARGE)
+    .refine((csv) => rosterLineCount(csv) <= ROSTER_MAX_ROWS, ROSTER_TOO_MANY_ROWS),
+  programId: programIdQuery,
+});
+
+// Typed as a guarded handler so the route keeps the guard's typed viewer and scope after it.
+const rosterLimit: MiddlewareHandler<GuardedEnv> = bodyLimit({
+  maxSize: ROSTER_MAX_BYTES + 64 * 1024,
+  onError: () => {
+    throw new AppError("too_large", ROSTER_TOO_LARGE, 413);
+  },
+});
+
+const previewRoute = createRoute({
+  method: "post",
+  path: "/import/preview",
+  tags: ["students"],
+  summary: "Validate a roster CSV row by row without saving anything",
+  middleware: [allow(...PROGRAM_SIDE), rosterLimit] as const,
+  request: json(rosterBody),
+  responses: { 200: jsonContent(RosterPreviewSchema, "Each row with its errors"), ...errorResponses },
+});
+
+const importRoute = createRoute({
+  method: "post",
+  path: "/import",
+  tags: ["students"],
+  summary: "Import the valid rows of a roster CSV in one transaction; skip the others with reasons",
+  middleware: [allow(...PROGRAM_SIDE), rosterLimit] as const,
+  request: json(rosterBody),
+  responses: { 200: jsonContent(RosterImportSchema, "How many were added and which were skipped"), ...errorResponses },
+});
+
+// ---------------------------------------------------------------------------------------------
+// Invitations: one student, or every one not invited yet
+
 const inviteRoute = createRoute({
   method: "post",
   path: "/{id}/invite",
@@ -281,7 +227,206 @@ const inviteRoute = createRoute({
   responses: { 200: jsonContent(InvitationSchema, "The invitation state"), ...errorResponses },
 });
 
+const inviteAllRoute = createRoute({
+  method: "post",
+  path: "/invite-all",
+  tags: ["students"],
+  summary: "Email an invitation to every active student without an account or a valid invitation",
+  middleware: [allow(...PROGRAM_SIDE)] as const,
+  request: {
+    body: {
+      required: false,
+      content: {
+        "application/json": {
+          schema: z.object({
+            programId: z.uuid("Unknown program").optional().openapi({ description: "Admins: the program" }),
+          }),
+        },
+      },
+    },
+  },
+  responses: { 200: jsonContent(InviteAllResultSchema, "How many invitations were sent"), ...errorResponses },
+});
+
+// ---------------------------------------------------------------------------------------------
+// The student's account (D3, public): the invitation link, the roster-email sign-up
+
+const gone = { description: "Used or expired", content: { "application/json": { schema: ErrorSchema } } };
+
+const tokenParam = z.object({
+  token: z
+    .string()
+    .min(1)
+    .max(200)
+    .openapi({ param: { name: "token", in: "path" }, description: "The token from the emailed link" }),
+});
+
+const getInvitationRoute = createRoute({
+  method: "get",
+  path: "/{token}",
+  tags: ["student accounts"],
+  summary: "Whether an invitation link is valid, used or expired, with the student's first name and program",
+  request: { params: tokenParam },
+  responses: { 200: jsonContent(PublicInvitationSchema, "The invitation"), 404: errorResponses[404] },
+});
+
+const acceptRoute = createRoute({
+  method: "post",
+  path: "/{token}/accept",
+  tags: ["student accounts"],
+  summary: "Set a password: creates the student's account (roster email), links it and signs in",
+  request: { params: tokenParam, ...json(acceptInvitationSchema) },
+  responses: {
+    201: jsonContent(AccountCreatedSchema, "Signed in (session cookie set)"),
+    403: { ...errorResponses[403], description: "The inviting program is pending verification or was rejected" },
+    404: errorResponses[404],
+    409: errorResponses[409],
+    410: gone,
+    422: errorResponses[422],
+  },
+});
+
+const requestCodeRoute = createRoute({
+  method: "post",
+  path: "/",
+  tags: ["student accounts"],
+  summary: "Email a 6-digit code to a roster email without an account (same answer for every email)",
+  request: json(studentSignUpSchema),
+  responses: {
+    202: jsonContent(SignUpCodeSentSchema, "Accepted: check the email"),
+    422: errorResponses[422],
+    429: {
+      description: "Too many requests from this address",
+      content: { "application/json": { schema: ErrorSchema } },
+    },
+  },
+});
+
+const confirmRoute = createRoute({
+  method: "post",
+  path: "/confirm",
+  tags: ["student accounts"],
+  summary: "Confirm the code and set a password: creates the student's account and signs in",
+  description:
+    "Only an active roster entry of a verified program without an account links. When several such entries list the email and `rosterEntryId` names none of them, the answer is 200 with the programs to choose from: nothing is created and the code stays usable. A `rosterEntryId` not in that list is 422.",
+  request: json(studentSignUpConfirmSchema),
+  responses: {
+    200: jsonContent(ChooseProgramSchema, "Code right; choose the program (nothing created yet)"),
+    201: jsonContent(AccountCreatedSchema, "Signed in (session cookie set)"),
+    409: errorResponses[409],
+    410: gone,
+    422: errorResponses[422],
+  },
+});
+
+function appendCookies(c: { header: (n: string, v: string, o: { append: true }) => void }, headers: Headers) {
+  for (const cookie of headers.getSetCookie()) c.header("set-cookie", cookie, { append: true });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Roster claims: the student's, and the emails several programs list (admins)
+
+const rosterEntryId = idParam("Roster entry");
+
+const myClaimsRoute = createRoute({
+  method: "get",
+  path: "/",
+  tags: ["student"],
+  summary: "The program the student's account is linked to, and the other programs listing their email",
+  middleware: [allow(...STUDENT_VIEWERS)] as const,
+  responses: { 200: jsonContent(MyClaimsSchema, "The claims"), ...errorResponses },
+});
+
+const reportRoute = createRoute({
+  method: "post",
+  path: "/{id}/report",
+  tags: ["student"],
+  summary: "'Not my program': report another program's roster entry with the student's email to the admins",
+  middleware: [allow(...STUDENT_VIEWERS)] as const,
+  request: { params: rosterEntryId },
+  responses: { 200: jsonContent(ClaimReportedSchema, "Reported (repeating is harmless)"), ...errorResponses },
+});
+
+const sharedQuery = pageQuerySchema.omit({ order: true }).extend({
+  reported: z
+    .enum(["true", "false"], { error: "reported must be true or false" })
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === "true")),
+});
+
+const sharedRoute = createRoute({
+  method: "get",
+  path: "/",
+  tags: ["admin"],
+  summary: "Emails on more than one program's roster: the programs, the linked one, students' reports",
+  middleware: [allow(...ADMIN_ROLES)] as const,
+  request: { query: sharedQuery },
+  responses: { 200: jsonContent(pageOf(SharedEmailSchema), "A page of emails, reported first"), ...errorResponses },
+});
+
+// ---------------------------------------------------------------------------------------------
+// The student's own profile: academic record, preferences, experience
+
+const profileRoute = createRoute({
+  method: "get",
+  path: "/profile",
+  tags: ["student"],
+  summary: "Academic record (read-only, from the roster), preferences and experience",
+  middleware: [allow(...STUDENT_VIEWERS)] as const,
+  responses: { 200: jsonContent(ProfileSchema, "The profile"), ...errorResponses },
+});
+
+const preferencesRoute = createRoute({
+  method: "put",
+  path: "/preferences",
+  tags: ["student"],
+  summary: "Save preferences, goals and accommodation requests (creates the row or updates it)",
+  middleware: [allow(...STUDENT_VIEWERS)] as const,
+  request: json(preferencesSchema),
+  responses: { 200: jsonContent(PreferencesSchema, "Saved"), ...errorResponses },
+});
+
+const addExperienceRoute = createRoute({
+  method: "post",
+  path: "/experiences",
+  tags: ["student"],
+  summary: "Add a clinical, work or volunteer experience",
+  middleware: [allow(...STUDENT_VIEWERS)] as const,
+  request: json(experienceSchema),
+  responses: { 201: jsonContent(ExperienceSchema, "Added"), ...errorResponses },
+});
+
+const updateExperienceRoute = createRoute({
+  method: "put",
+  path: "/experiences/{id}",
+  tags: ["student"],
+  summary: "Edit an experience",
+  middleware: [allow(...STUDENT_VIEWERS)] as const,
+  request: { params: idParam("Experience"), ...json(experienceSchema) },
+  responses: { 200: jsonContent(ExperienceSchema, "Saved"), ...errorResponses },
+});
+
+const deleteExperienceRoute = createRoute({
+  method: "delete",
+  path: "/experiences/{id}",
+  tags: ["student"],
+  summary: "Remove an experience",
+  middleware: [allow(...STUDENT_VIEWERS)] as const,
+  request: { params: idParam("Experience") },
+  responses: { 200: jsonContent(DeletedSchema, "Removed"), ...errorResponses },
+});
+
+// ---------------------------------------------------------------------------------------------
+// The routers, one per mount point (app.ts)
+
+/** /api/students: the program's roster. */
 export const studentRoutes = createRouter()
+  .openapi(inviteAllRoute, async (c) => {
+    const viewer = c.var.viewer;
+    const body = c.req.header("content-type") ? c.req.valid("json") : {};
+    const programId = await targetProgram(c.var.deps.db, programScope(c.var.scope, body?.programId), body?.programId);
+    return c.json(await inviteAllStudents(c.var.deps, viewer, programId), 200);
+  })
   .openapi(listRoute, async (c) => {
     const q = c.req.valid("query");
     const scope = programScope(c.var.scope, q.programId);
@@ -292,7 +437,7 @@ export const studentRoutes = createRouter()
     const scope = programScope(c.var.scope, q.programId);
     const rows = await exportStudents(c.var.deps.db, scope, q);
     const day = new Date().toISOString().slice(0, 10);
-    return sendCsv(c, `students-${day}.csv`, EXPORT_HEADER, rows.map(exportRow));
+    return sendCsv(c, `students-${day}.csv`, EXPORT_HEADER, rows);
   })
   .openapi(createStudentRoute, async (c) => {
     const { programId, ...input } = c.req.valid("json");
@@ -337,3 +482,70 @@ export const studentRoutes = createRouter()
     const scope = programScope(c.var.scope);
     return c.json(await inviteStudent(c.var.deps, viewer, scope, c.req.valid("param").id), 200);
   });
+
+/** /api/invitations: the student's invitation link. */
+export const invitationRoutes = createRouter()
+  .openapi(getInvitationRoute, async (c) => c.json(await getInvitation(c.var.deps, c.req.valid("param").token), 200))
+  .openapi(acceptRoute, async (c) => {
+    const { userId, studentId, programName, headers } = await acceptInvitation(
+      c.var.deps,
+      c.req.valid("param").token,
+      c.req.valid("json").password,
+      c.req.raw.headers,
+    );
+    appendCookies(c, headers);
+    return c.json({ userId, studentId, programName, redirectTo: "/dashboard/student" as const }, 201);
+  });
+
+/** /api/accounts/student-sign-up: the roster-email sign-up. */
+export const studentSignUpRoutes = createRouter()
+  .openapi(requestCodeRoute, async (c) => {
+    // Issue 8, item 6: 20 requests an hour per client address (429 beyond), whatever the email.
+    await requireClientMailQuota(c.var.deps, c.req.raw.headers);
+    await requestSignUpCode(c.var.deps, c.req.valid("json"));
+    return c.json({ message: SIGN_UP_CODE_SENT }, 202);
+  })
+  .openapi(confirmRoute, async (c) => {
+    const result = await confirmSignUp(c.var.deps, c.req.valid("json"), c.req.raw.headers);
+    if (result.kind === "choose") {
+      return c.json({ chooseProgram: true as const, message: CHOOSE_PROGRAM, programs: result.programs }, 200);
+    }
+    const { userId, studentId, programName, headers } = result;
+    appendCookies(c, headers);
+    return c.json({ userId, studentId, programName, redirectTo: "/dashboard/student" as const }, 201);
+  });
+
+/** /api/me/student/roster-claims: the student's. */
+export const myRosterClaimRoutes = createRouter()
+  .openapi(myClaimsRoute, async (c) =>
+    c.json(await myRosterClaims(c.var.deps.db, c.var.viewer, studentScope(c.var.scope)), 200),
+  )
+  .openapi(reportRoute, async (c) => {
+    const scope = studentScope(c.var.scope);
+    const result = await reportRosterClaim(c.var.deps, c.var.viewer, scope, c.req.valid("param").id);
+    return c.json({ ...result, message: NOT_MY_PROGRAM_REPORTED }, 200);
+  });
+
+/** /api/admin/roster-claims: the emails several programs list. */
+export const adminRosterClaimRoutes = createRouter().openapi(sharedRoute, async (c) =>
+  c.json(await listSharedRosterEmails(c.var.deps.db, c.req.valid("query")), 200),
+);
+
+/** /api/me/student: the student's own profile. */
+export const myProfileRoutes = createRouter()
+  .openapi(profileRoute, async (c) =>
+    c.json(await myProfile(c.var.deps.db, c.var.viewer, studentScope(c.var.scope)), 200),
+  )
+  .openapi(preferencesRoute, async (c) =>
+    c.json(await savePreferences(c.var.deps.db, c.var.viewer, studentScope(c.var.scope), c.req.valid("json")), 200),
+  )
+  .openapi(addExperienceRoute, async (c) =>
+    c.json(await addExperience(c.var.deps.db, studentScope(c.var.scope), c.req.valid("json")), 201),
+  )
+  .openapi(updateExperienceRoute, async (c) => {
+    const scope = studentScope(c.var.scope);
+    return c.json(await updateExperience(c.var.deps.db, scope, c.req.valid("param").id, c.req.valid("json")), 200);
+  })
+  .openapi(deleteExperienceRoute, async (c) =>
+    c.json(await deleteExperience(c.var.deps.db, studentScope(c.var.scope), c.req.valid("param").id), 200),
+  );

@@ -5,7 +5,7 @@ import { studentInvitations, students } from "../../db/schema/students";
 import { createCoordinator, createFacility, createProgram, createStudent } from "../../testing/factories";
 import { createTestApp, type TestApp, type TestUser } from "../../testing/harness";
 import { createApplication, createPlacement } from "../../testing/placement-factories";
-import { hashInvitationToken } from "./service";
+import { hashInvitationToken } from "./invitations";
 
 let t: TestApp;
 let programA: { id: string; name: string };

@@ -1,10 +1,9 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
-import { STUDENT_VIEWERS } from "../../../domain/roles";
 import type { Db } from "../../db/client";
 import { organizations } from "../../db/schema/organizations";
 import { rosterClaimReports } from "../../db/schema/student-accounts";
 import { students, studentUsers } from "../../db/schema/students";
-import { scopeOf, studentScope } from "../../lib/access";
+import type { StudentScope } from "../../lib/access";
 import type { Deps, Viewer } from "../../lib/context";
 import { notFound } from "../../lib/errors";
 import { likePattern, offsetOf } from "../../lib/pagination";
@@ -16,9 +15,6 @@ import { likePattern, offsetOf } from "../../lib/pagination";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The student record linked to the session (404 no_student_record without one), as the scope contract says. */
-const linkedEntryOf = (viewer: Viewer): string => studentScope(scopeOf(viewer, STUDENT_VIEWERS)).studentId;
-
 /** The emails that are the student's: the account's and the linked roster entry's (a program may edit it). */
 async function ownEmails(db: Db, viewer: Viewer, linkedId: string) {
   const [linked] = await db
@@ -28,9 +24,12 @@ async function ownEmails(db: Db, viewer: Viewer, linkedId: string) {
   return [...new Set([viewer.email.toLowerCase(), ...(linked ? [linked.email] : [])])];
 }
 
-/** The program the account is linked to, and the other programs listing the student's email (name and date only). */
-export async function myRosterClaims(db: Db, viewer: Viewer) {
-  const linkedId = linkedEntryOf(viewer);
+/**
+ * The program the account is linked to (the scope's roster entry, ADR 011), and the other programs
+ * listing the student's email (name and date only).
+ */
+export async function myRosterClaims(db: Db, viewer: Viewer, scope: StudentScope) {
+  const linkedId = scope.studentId;
   const emails = await ownEmails(db, viewer, linkedId);
   const rows = await db
     .select({
@@ -73,8 +72,8 @@ export async function myRosterClaims(db: Db, viewer: Viewer) {
 }
 
 /** "Not my program": the student reports another program's entry listing their email. Repeating is harmless. */
-export async function reportRosterClaim(deps: Deps, viewer: Viewer, rosterEntryId: string) {
-  const claims = await myRosterClaims(deps.db, viewer);
+export async function reportRosterClaim(deps: Deps, viewer: Viewer, scope: StudentScope, rosterEntryId: string) {
+  const claims = await myRosterClaims(deps.db, viewer, scope);
   const claim = UUID.test(rosterEntryId) ? claims.others.find((o) => o.rosterEntryId === rosterEntryId) : undefined;
   if (!claim) throw notFound("Roster entry");
   await deps.db

@@ -18,7 +18,7 @@ import { assertVerified, facilityScope, type Scope, scopeWhere } from "../../lib
 import { AppError, conflict, invalid, notFound } from "../../lib/errors";
 import { likePattern, offsetOf } from "../../lib/pagination";
 import { assertDepartmentRoom, findDepartment } from "../departments/service";
-import { lockPlacement } from "./service";
+import { lockPlacement } from "./slots";
 
 // The facility's own placements in every status (issue 4): list, create, edit, publish, close and
 // duplicate for the next term. Every query is scoped by the facility the session may see (D1):

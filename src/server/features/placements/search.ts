@@ -1,11 +1,15 @@
-import { and, asc, count, eq, gt, gte, ilike, lt, lte, or, type SQL, sql } from "drizzle-orm";
-import type { Db, DbOrTx, Tx } from "../../db/client";
+import { and, asc, count, eq, gt, gte, ilike, inArray, lt, lte, or, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { applications } from "../../db/schema/applications";
 import { organizations } from "../../db/schema/organizations";
 import { departments, placements } from "../../db/schema/placements";
+import { type StudentScope, scopeWhere } from "../../lib/access";
 import { notFound } from "../../lib/errors";
 import { likePattern, offsetOf } from "../../lib/pagination";
 
-// Placements. Program-facing search now; the facility's management of its placements lands here too.
+// Searching open placements (spec sections 7 and 9): programs search for their students, students
+// for themselves (each placement then says whether they applied). The facility's own placements, in
+// every status, are manage.ts's.
 
 export type OpenPlacementQuery = {
   page: number;
@@ -159,62 +163,22 @@ export async function getOpenPlacement(db: Db, id: string) {
 }
 
 /**
- * A placement as an application sees it: null when unknown, a draft, or at a facility that is not
- * verified (none of them is visible to programs). Closed and full ones are returned so the caller
- * can say why it refuses.
+ * The student's search: the program search's rules (full placements hidden), each placement with
+ * the student's own application, if any ('Applied').
  */
-export async function findPlacementForApplication(db: DbOrTx, id: string) {
-  const [row] = await db
-    .select({
-      id: placements.id,
-      title: placements.title,
-      status: placements.status,
-      capacity: placements.capacity,
-      slotsFilled: placements.slotsFilled,
-      startDate: placements.startDate,
-      endDate: placements.endDate,
-      allowLateJoiners: placements.allowLateJoiners,
-      facilityId: organizations.id,
-      facilityName: organizations.name,
-      // The database's day, so every date rule compares against one clock (rotationPhase).
-      today: sql<string>`to_char(current_date, 'YYYY-MM-DD')`,
-    })
-    .from(placements)
-    .innerJoin(organizations, eq(organizations.id, placements.facilityId))
-    .where(and(eq(placements.id, id), eq(organizations.verificationStatus, "verified")));
-  if (!row || row.status === "draft") return null;
-  return row;
-}
-
-/**
- * Locks a placement row for the rest of the transaction (SELECT ... FOR UPDATE). Every change of
- * slots_filled takes this lock first, then the application's, so concurrent approvals and
- * withdrawals serialize on the placement and never deadlock (D8).
- */
-export async function lockPlacement(tx: Tx, id: string) {
-  const [row] = await tx
-    .select({
-      id: placements.id,
-      capacity: placements.capacity,
-      slotsFilled: placements.slotsFilled,
-      status: placements.status,
-      departmentId: placements.departmentId,
-      startDate: placements.startDate,
-      endDate: placements.endDate,
-      allowLateJoiners: placements.allowLateJoiners,
-      /** The database's current_date (YYYY-MM-DD), for the rules on dates (issue 9). */
-      today: sql<string>`to_char(current_date, 'YYYY-MM-DD')`,
-    })
-    .from(placements)
-    .where(eq(placements.id, id))
-    .for("update");
-  return row ?? null;
-}
-
-/** Frees one slot of a locked placement (an approved application was withdrawn). */
-export async function releaseSlot(tx: Tx, id: string) {
-  await tx
-    .update(placements)
-    .set({ slotsFilled: sql`greatest(${placements.slotsFilled} - 1, 0)`, updatedAt: new Date() })
-    .where(eq(placements.id, id));
+export async function browsePlacements(db: Db, scope: StudentScope, q: OpenPlacementQuery) {
+  const page = await searchOpenPlacements(db, { ...q, includeFull: false });
+  const ids = page.items.map((p) => p.id);
+  const mine =
+    ids.length > 0
+      ? await db
+          .select({ id: applications.id, placementId: applications.placementId, status: applications.status })
+          .from(applications)
+          .where(and(scopeWhere(scope, { student: applications.studentId }), inArray(applications.placementId, ids)))
+      : [];
+  // A withdrawn application does not count as "Applied": the student may apply again (issue 9).
+  const byPlacement = new Map(
+    mine.filter((a) => a.status !== "withdrawn").map((a) => [a.placementId, { id: a.id, status: a.status }]),
+  );
+  return { ...page, items: page.items.map((p) => ({ ...p, myApplication: byPlacement.get(p.id) ?? null })) };
 }

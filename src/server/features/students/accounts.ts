@@ -22,7 +22,7 @@ import { mailHtml } from "../../lib/mail";
 import { takeRecipientMailQuota } from "../../lib/mail-quota";
 import { isUniqueViolation } from "../../lib/pg-errors";
 import { createAccount, findUserIdByEmail } from "../accounts/service";
-import { assertProgramMayLink, hashInvitationToken } from "../students/service";
+import { assertProgramMayLink, hashInvitationToken } from "./invitations";
 
 // D3: a student's account, by the program's invitation link or by signing up with the roster
 // email confirmed by a 6-digit code. Both end the same way: a Better Auth account with the roster

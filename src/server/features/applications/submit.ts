@@ -1,0 +1,269 @@
+import { and, eq, inArray, ne } from "drizzle-orm";
+import { applyWindowRefusal, type RefusalCode, type SubmissionStudent } from "../../../domain/applications";
+import { applications } from "../../db/schema/applications";
+import { users } from "../../db/schema/auth";
+import { memberships, organizations } from "../../db/schema/organizations";
+import { students } from "../../db/schema/students";
+import { assertVerified, type ProgramScope, programScope, type Scope, type StudentScope } from "../../lib/access";
+import type { Deps, Viewer } from "../../lib/context";
+import { notFound, refused } from "../../lib/errors";
+import { mailHtml } from "../../lib/mail";
+import { findPlacementForApplication } from "../placements/slots";
+
+// Submitting applications (D3, D7): a program for one or many of its students, or a student for
+// themselves. One set of checks and one race-safe insert; the Scope says for whom the caller may
+// apply: the program's students, or the student's own roster entry.
+
+const fullName = (s: { firstName: string; lastName: string }) => `${s.firstName} ${s.lastName}`;
+
+export type Refusal = { studentId: string; name: string | null; reason: string; code: RefusalCode };
+export type Submitted = { id: string; studentId: string; name: string; status: "pending"; submittedAt: string };
+export type SubmissionResult = {
+  placement: { id: string; title: string; facilityName: string };
+  submitted: Submitted[];
+  refused: Refusal[];
+};
+
+/**
+ * Submits one application per student to one placement, each with their own note (or none). Each
+ * student is checked on its own and refused with a reason (unknown or another program's student,
+ * withdrawn from the roster, program pending verification, placement closed, rotation started
+ * without late joiners or ended, placement full, already applied, not selected before); the others
+ * go through. program_id is always the student's own program (D3), never the browser's.
+ */
+export async function submitApplications(
+  deps: Deps,
+  viewer: Viewer,
+  access: Scope,
+  input: { placementId: string; students: SubmissionStudent[] },
+): Promise<SubmissionResult> {
+  const scope = programScope(access);
+  // D2: a coordinator's program pending verification cannot submit yet.
+  if (scope.kind === "program") assertVerified(viewer.organization);
+  return submitInScope(deps, viewer.userId, scope, input);
+}
+
+/**
+ * A student applies for themselves (D3): the same checks and the same race-safe insert as a
+ * program's submission, scoped to the student's own roster entry and program.
+ */
+/**
+ * A student applies for themselves (D3): the same checks and the same race-safe insert as a
+ * program's submission, for the student's own roster entry and program. One application per
+ * placement: a refusal is the whole answer (409 when already applied, with the program route's code).
+ */
+export async function submitOwnApplication(
+  deps: Deps,
+  viewer: Viewer,
+  scope: StudentScope,
+  input: { placementId: string; notes: string | null },
+) {
+  const [own] = await deps.db
+    .select({ programId: students.programId })
+    .from(students)
+    .where(eq(students.id, scope.studentId));
+  if (!own) throw notFound("Student");
+  const result = await submitInScope(
+    deps,
+    viewer.userId,
+    { kind: "program", programId: own.programId },
+    { placementId: input.placementId, students: [{ studentId: scope.studentId, notes: input.notes }] },
+  );
+  const [submitted] = result.submitted;
+  if (submitted) {
+    return {
+      id: submitted.id,
+      status: submitted.status,
+      submittedAt: submitted.submittedAt,
+      placement: result.placement,
+    };
+  }
+  const [refusal] = result.refused;
+  const code = refusal?.code ?? "already_applied";
+  // The refusal's code and status are the program route's (one table: ADR 003).
+  throw refused(code, OWN_REFUSAL_MESSAGE[code] ?? refusal?.reason ?? "Could not submit the application");
+}
+
+/** The student's refusals in the student's words. */
+const OWN_REFUSAL_MESSAGE: Partial<Record<RefusalCode, string>> = {
+  already_applied: "You already applied to this placement",
+  student_withdrawn: "You are withdrawn from your program's roster: ask your program coordinator",
+};
+
+async function submitInScope(
+  deps: Deps,
+  submittedBy: string,
+  scope: ProgramScope,
+  input: { placementId: string; students: SubmissionStudent[] },
+): Promise<SubmissionResult> {
+  const { db } = deps;
+
+  const placement = await findPlacementForApplication(db, input.placementId);
+  if (!placement) throw notFound("Placement");
+
+  const notesOf = new Map<string, string | null>();
+  for (const item of input.students) if (!notesOf.has(item.studentId)) notesOf.set(item.studentId, item.notes);
+  const ids = [...notesOf.keys()];
+  const rows = await db
+    .select({
+      id: students.id,
+      firstName: students.firstName,
+      lastName: students.lastName,
+      programId: students.programId,
+      enrollmentStatus: students.enrollmentStatus,
+      programName: organizations.name,
+      programVerification: organizations.verificationStatus,
+    })
+    .from(students)
+    .innerJoin(organizations, eq(organizations.id, students.programId))
+    .where(inArray(students.id, ids));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+
+  const refused: Refusal[] = [];
+  const eligible: typeof rows = [];
+  const full = placement.slotsFilled >= placement.capacity;
+  // Issue 9: no application once the rotation has started (unless the facility takes late
+  // joiners on this placement), never once it has ended.
+  const window = applyWindowRefusal(placement, placement.today);
+  for (const studentId of ids) {
+    const s = byId.get(studentId);
+    // Another program's student is reported exactly like an unknown one: nothing leaks (D1, FERPA).
+    if (!s || (scope.kind === "program" && s.programId !== scope.programId)) {
+      refused.push({ studentId, name: null, reason: "Student not found", code: "student_not_found" });
+      continue;
+    }
+    const name = fullName(s);
+    if (s.enrollmentStatus !== "active") {
+      refused.push({ studentId, name, reason: "Withdrawn from the roster", code: "student_withdrawn" });
+    } else if (s.programVerification !== "verified") {
+      refused.push({
+        studentId,
+        name,
+        reason: `${s.programName} is pending verification: applications open once a platform administrator verifies it`,
+        code: "program_unverified",
+      });
+    } else if (placement.status !== "active") {
+      refused.push({
+        studentId,
+        name,
+        reason: "This placement is no longer accepting applications",
+        code: "placement_closed",
+      });
+    } else if (window) {
+      refused.push({ studentId, name, reason: window.reason, code: window.code });
+    } else if (full) {
+      refused.push({ studentId, name, reason: "This placement is full", code: "placement_full" });
+    } else {
+      eligible.push(s);
+    }
+  }
+
+  // "Already applied" and "not selected before" are decided by the partial unique index (one
+  // application per student and placement that is not withdrawn) with INSERT ... ON CONFLICT DO
+  // NOTHING RETURNING, so identical submissions racing each other create exactly one row, and a
+  // withdrawn application does not stand in the way of a new one.
+  let inserted: { id: string; studentId: string; submittedAt: Date }[] = [];
+  if (eligible.length > 0) {
+    inserted = await db
+      .insert(applications)
+      .values(
+        eligible.map((s) => ({
+          studentId: s.id,
+          placementId: placement.id,
+          programId: s.programId,
+          notes: notesOf.get(s.id) ?? null,
+          submittedBy,
+        })),
+      )
+      .onConflictDoNothing()
+      .returning({ id: applications.id, studentId: applications.studentId, submittedAt: applications.submittedAt });
+  }
+  const insertedBy = new Map(inserted.map((r) => [r.studentId, r]));
+  const notInserted = eligible.filter((s) => !insertedBy.has(s.id)).map((s) => s.id);
+  const existing =
+    notInserted.length > 0
+      ? await db
+          .select({ studentId: applications.studentId, status: applications.status })
+          .from(applications)
+          .where(
+            and(
+              eq(applications.placementId, placement.id),
+              inArray(applications.studentId, notInserted),
+              ne(applications.status, "withdrawn"),
+            ),
+          )
+      : [];
+  const existingStatus = new Map(existing.map((r) => [r.studentId, r.status]));
+  const submitted: Submitted[] = [];
+  for (const s of eligible) {
+    const row = insertedBy.get(s.id);
+    if (row) {
+      submitted.push({
+        id: row.id,
+        studentId: s.id,
+        name: fullName(s),
+        status: "pending",
+        submittedAt: row.submittedAt.toISOString(),
+      });
+    } else if (existingStatus.get(s.id) === "rejected") {
+      refused.push({
+        studentId: s.id,
+        name: fullName(s),
+        reason: "Not selected for this placement before: the facility's decision stands, apply to another placement",
+        code: "not_selected_before",
+      });
+    } else {
+      refused.push({
+        studentId: s.id,
+        name: fullName(s),
+        reason: "Already applied to this placement",
+        code: "already_applied",
+      });
+    }
+  }
+
+  // In the order the students were asked for.
+  const order = new Map(ids.map((id, i) => [id, i]));
+  refused.sort((a, b) => (order.get(a.studentId) ?? 0) - (order.get(b.studentId) ?? 0));
+
+  if (submitted.length > 0) {
+    await notifyFacility(deps, placement, submitted, eligible).catch((err) =>
+      deps.log.error({ err, placementId: placement.id }, "could not mail the facility about new applications"),
+    );
+  }
+  return {
+    placement: { id: placement.id, title: placement.title, facilityName: placement.facilityName },
+    submitted,
+    refused,
+  };
+}
+
+/** One mail per submission batch to each coordinator of the facility. */
+async function notifyFacility(
+  deps: Deps,
+  placement: { title: string; facilityId: string; facilityName: string },
+  submitted: Submitted[],
+  studentsOf: { id: string; programName: string }[],
+) {
+  const coordinators = await deps.db
+    .select({ email: users.email, name: users.name })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(eq(memberships.organizationId, placement.facilityId));
+  if (coordinators.length === 0) return;
+  const programOf = new Map(studentsOf.map((s) => [s.id, s.programName]));
+  const n = submitted.length;
+  const subject = n === 1 ? `New application for ${placement.title}` : `${n} new applications for ${placement.title}`;
+  const lines = submitted.map((s) => `${s.name} (${programOf.get(s.studentId) ?? "nursing program"})`);
+  const link = `${deps.env.appUrl}/dashboard/facility/applications`;
+  const intro = `${n === 1 ? "A new application was" : `${n} new applications were`} submitted to ${placement.title} at ${placement.facilityName}:`;
+  for (const c of coordinators) {
+    await deps.mailer.send({
+      to: c.email,
+      subject,
+      text: `Hello ${c.name},\n\n${intro}\n\n${lines.map((l) => `- ${l}`).join("\n")}\n\nReview them: ${link}`,
+      html: mailHtml(subject, [`Hello ${c.name},`, intro, ...lines], { label: "Review applications", url: link }),
+      link,
+    });
+  }
+}
