@@ -7,9 +7,9 @@ import { serve } from "@hono/node-server";
 import autocannon from "autocannon";
 import { createApp } from "../src/server/app";
 import { openDatabase } from "../src/server/db/client";
-import { seedDemoWorld } from "../src/server/db/seed/seed";
 import { readEnv } from "../src/server/env";
 import { createLogger } from "../src/server/lib/logger";
+import { seedDemoWorld } from "../src/server/seed/seed";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const dir = mkdtempSync(path.join(tmpdir(), "cpp-bench-"));

@@ -1,10 +1,10 @@
 import { serve } from "@hono/node-server";
 import { createApp } from "./app";
 import { openDatabase } from "./db/client";
-import { seedIfEmpty } from "./db/seed/seed";
 import { readEnv } from "./env";
 import { createLogger } from "./lib/logger";
 import { resolveAuthSecret } from "./lib/secret";
+import { seedIfEmpty } from "./seed/seed";
 
 /** Process entry: env, database, migrations, demo world, listen; stops cleanly on SIGTERM/SIGINT. */
 export async function main() {

@@ -4,9 +4,10 @@ import { applications } from "../../db/schema/applications";
 import { placements } from "../../db/schema/placements";
 import { studentExperiences } from "../../db/schema/student-accounts";
 import { studentPreferences, students } from "../../db/schema/students";
+import { createApplication } from "../../factories/applications";
+import { createPlacement, dayFromToday } from "../../factories/placements";
 import { createCoordinator, createFacility, createProgram } from "../../testing/factories";
 import { createTestApp, type TestApp, type TestUser } from "../../testing/harness";
-import { createApplication, createPlacement, dayFromToday } from "../../testing/placement-factories";
 
 let t: TestApp;
 let programId: string;
