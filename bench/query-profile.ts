@@ -4,9 +4,9 @@
 import { PGlite } from "@electric-sql/pglite";
 import { createApp } from "../src/server/app";
 import { openDatabase } from "../src/server/db/client";
-import { seedDemoWorld } from "../src/server/db/seed/seed";
 import { readEnv } from "../src/server/env";
 import { createLogger } from "../src/server/lib/logger";
+import { seedDemoWorld } from "../src/server/seed/seed";
 
 type Stat = { sql: string; ms: number };
 let log: Stat[] | null = null;

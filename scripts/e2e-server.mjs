@@ -1,4 +1,5 @@
 // The server Playwright starts: a fresh embedded database (with the demo world) in a temp folder.
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -9,4 +10,9 @@ if (process.env.DEV_MAILBOX_DIR) rmSync(process.env.DEV_MAILBOX_DIR, { recursive
 delete process.env.DATABASE_URL;
 process.env.DEMO_DATA = "true";
 process.env.APP_URL = `http://localhost:${process.env.PORT}`;
+// The demo world and the records only the journeys need (a coordinator of two organizations), made
+// before the server opens the database; the server then finds it seeded.
+execFileSync(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "e2e-fixtures.ts")], {
+  stdio: "inherit",
+});
 await import("./start.mjs");

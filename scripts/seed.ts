@@ -2,12 +2,12 @@
 // by default, PostgreSQL when DATABASE_URL is set. Every demo account's password is Demo-2026!.
 import { createApp } from "../src/server/app";
 import { openDatabase } from "../src/server/db/client";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../src/server/db/seed/data";
-import { demoWorldExists, seedDemoWorld } from "../src/server/db/seed/seed";
 import { readEnv } from "../src/server/env";
 import { createLogger } from "../src/server/lib/logger";
 import type { Realtime } from "../src/server/lib/realtime";
 import { resolveAuthSecret } from "../src/server/lib/secret";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../src/server/seed/data";
+import { demoWorldExists, seedDemoWorld } from "../src/server/seed/seed";
 
 async function main() {
   const env = readEnv();

@@ -8,9 +8,10 @@ import { adminAccessRequests, organizations } from "./db/schema/organizations";
 import { departments, placements } from "./db/schema/placements";
 import { rosterClaimReports, studentExperiences } from "./db/schema/student-accounts";
 import { studentInvitations, studentPreferences, students } from "./db/schema/students";
+import { createApplication } from "./factories/applications";
+import { createDepartment, createPlacement } from "./factories/placements";
 import { createStudent } from "./testing/factories";
 import { createTestApp, type TestApp, type TestRole, type TestUser } from "./testing/harness";
-import { createApplication, createDepartment, createPlacement } from "./testing/placement-factories";
 
 // Who may call which route (DESIGN.md: "Every route is tested for each role"). One row per route
 // under /api except Better Auth's /api/auth/*; a route missing here fails the completeness test.

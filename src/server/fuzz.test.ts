@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApplication } from "./factories/applications";
+import { createDepartment, createPlacement } from "./factories/placements";
 import { createTestApp, TEST_APP_URL, type TestApp, type TestRole, type TestUser } from "./testing/harness";
-import { createApplication, createDepartment, createPlacement } from "./testing/placement-factories";
 
 // Fuzzing every operation of the OpenAPI document, for each role, with hostile input: NUL bytes,
 // extreme dates, 100 kB strings, wrong types, malformed and mistyped bodies (issue 8). No answer

@@ -2,10 +2,10 @@ import cluster from "node:cluster";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app";
 import { openDatabase } from "./db/client";
-import { seedIfEmpty } from "./db/seed/seed";
 import { type Env, readEnv } from "./env";
 import { createLogger, type Logger } from "./lib/logger";
 import { resolveAuthSecret } from "./lib/secret";
+import { seedIfEmpty } from "./seed/seed";
 
 /**
  * Process entry: env, database, migrations, demo world, listen; stops cleanly on SIGTERM/SIGINT.

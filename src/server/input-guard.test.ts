@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "./db/schema/auth";
 import { departments } from "./db/schema/placements";
 import { studentInvitations, studentUsers } from "./db/schema/students";
+import { createDepartment } from "./factories/placements";
 import { hashInvitationToken } from "./features/students/invitations";
 import { createCoordinator, createProgram, createStudent } from "./testing/factories";
 import { createTestApp, TEST_APP_URL, type TestApp, type TestUser } from "./testing/harness";
-import { createDepartment } from "./testing/placement-factories";
 
 // Issue 8, item 8: inputs that answered 500. A NUL character (PostgreSQL refuses it in text), an
 // out-of-range date, and concurrent duplicates each get a 4xx in the one envelope. The races run for

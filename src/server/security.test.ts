@@ -6,11 +6,12 @@ import { signInFailures } from "./db/schema/auth";
 import { organizations } from "./db/schema/organizations";
 import { placements } from "./db/schema/placements";
 import { students } from "./db/schema/students";
+import { createApplication } from "./factories/applications";
+import { createPlacement } from "./factories/placements";
 import { MAX_FAILURES_PER_EMAIL, MAX_FAILURES_PER_IP } from "./features/accounts/sign-in-guard";
 import { resolveClientAddress } from "./lib/client-address";
 import { createStudent } from "./testing/factories";
 import { createTestApp, socketFrom, TEST_APP_URL, type TestApp } from "./testing/harness";
-import { createApplication, createPlacement } from "./testing/placement-factories";
 
 // Issue 8: the security review's holes, each proved closed through the real app and database.
 

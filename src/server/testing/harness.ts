@@ -5,11 +5,11 @@ import pino from "pino";
 import type { Role } from "../../domain/roles";
 import { createApp } from "../app";
 import { type Database, openDatabase } from "../db/client";
-import { memberships, organizations } from "../db/schema/organizations";
-import { students, studentUsers } from "../db/schema/students";
+import { studentUsers } from "../db/schema/students";
 import { readEnv } from "../env";
-import { createAccount } from "../features/accounts/service";
-import { grantRole } from "../lib/access";
+import { createUserAccount } from "../factories/accounts";
+import { createMembership, createOrganization as createOrganizationRow } from "../factories/organizations";
+import { createStudent } from "../factories/students";
 import { createLogger, type Logger } from "../lib/logger";
 import { createMailer, type Mailer } from "../lib/mail";
 
@@ -163,21 +163,12 @@ export async function createTestApp(
   }
 
   /** An organization, verified unless told otherwise. */
-  async function createOrganization(
+  function createOrganization(
     kind: "program" | "facility",
     name = `Test ${kind} ${randomBytes(2).toString("hex")}`,
     verified = true,
   ) {
-    const [org] = await deps.db
-      .insert(organizations)
-      .values({
-        kind,
-        name,
-        verificationStatus: verified ? "verified" : "pending",
-        verifiedAt: verified ? new Date() : null,
-      })
-      .returning();
-    return org;
+    return createOrganizationRow(deps.db, kind, { name, verified });
   }
 
   /**
@@ -192,22 +183,23 @@ export async function createTestApp(
     const email = opts.email ?? `${role}-${randomBytes(4).toString("hex")}@test.dev`;
     const password = opts.password ?? "Test-Pass-2026!";
     const name = opts.name ?? `Test ${role}`;
-    const userId = await createAccount(deps, { email, password, fullName: name });
+    const userId = await createUserAccount(deps, {
+      email,
+      password,
+      fullName: name,
+      role: role === "none" ? null : role,
+    });
     let organizationId: string | null = null;
     let studentId: string | null = null;
     if (role === "program" || role === "facility") {
       organizationId = opts.organizationId ?? (await createOrganization(role)).id;
-      await deps.db.insert(memberships).values({ userId, organizationId });
+      await createMembership(deps.db, { userId, organizationId });
     } else if (role === "student") {
       organizationId = opts.organizationId ?? (await createOrganization("program")).id;
-      const [student] = await deps.db
-        .insert(students)
-        .values({ programId: organizationId, firstName: "Test", lastName: "Student", email })
-        .returning({ id: students.id });
+      const student = await createStudent(deps.db, organizationId, { firstName: "Test", lastName: "Student", email });
       studentId = student.id;
       await deps.db.insert(studentUsers).values({ userId, studentId });
     }
-    if (role !== "none") await grantRole(deps.db, userId, role);
     const cookie = await signIn(email, password);
     return { userId, email, password, name, cookie, organizationId, studentId };
   }

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { organizations } from "../../db/schema/organizations";
+import { createPlacement } from "../../factories/placements";
 import { createCoordinator, createFacility, createProgram, createStudent } from "../../testing/factories";
 import { createTestApp, type TestApp, type TestUser } from "../../testing/harness";
-import { createPlacement } from "../../testing/placement-factories";
 
 let t: TestApp;
 let admin: TestUser;

@@ -2,9 +2,10 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { utilization } from "../../../domain/dashboard";
 import { placements } from "../../db/schema/placements";
+import { createApplication } from "../../factories/applications";
+import { createDepartment, createPlacement, dayFromToday } from "../../factories/placements";
 import { createStudent } from "../../testing/factories";
 import { createTestApp, type TestApp, type TestUser } from "../../testing/harness";
-import { createApplication, createDepartment, createPlacement, dayFromToday } from "../../testing/placement-factories";
 
 let t: TestApp;
 let facility: TestUser;

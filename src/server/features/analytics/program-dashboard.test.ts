@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { complianceRate, placementRate } from "../../../domain/dashboard";
+import { createApplication } from "../../factories/applications";
+import { createPlacement, dayFromToday } from "../../factories/placements";
 import { createFacility, createStudent } from "../../testing/factories";
 import { createTestApp, type TestApp, type TestUser } from "../../testing/harness";
-import { createApplication, createPlacement, dayFromToday } from "../../testing/placement-factories";
 
 let t: TestApp;
 let program: TestUser;

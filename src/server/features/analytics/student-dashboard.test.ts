@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { students } from "../../db/schema/students";
+import { createApplication } from "../../factories/applications";
+import { createPlacement, dayFromToday } from "../../factories/placements";
 import { createFacility, createProgram } from "../../testing/factories";
 import { createTestApp, type TestApp, type TestUser } from "../../testing/harness";
-import { createApplication, createPlacement, dayFromToday } from "../../testing/placement-factories";
 
 // The student's dashboard (/api/me/student/dashboard). Who may call every /api/me/student route is
 // proven in applications/student-applications.test.ts.

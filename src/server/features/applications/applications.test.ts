@@ -2,9 +2,10 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applications } from "../../db/schema/applications";
 import { placements } from "../../db/schema/placements";
+import { createApplication } from "../../factories/applications";
+import { createPlacement } from "../../factories/placements";
 import { createCoordinator, createFacility, createProgram, createStudent } from "../../testing/factories";
 import { createTestApp, type TestApp, type TestUser } from "../../testing/harness";
-import { createApplication, createPlacement } from "../../testing/placement-factories";
 
 let t: TestApp;
 let admin: TestUser;

@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applications } from "../../db/schema/applications";
 import { placements } from "../../db/schema/placements";
 import { students } from "../../db/schema/students";
+import { createApplication } from "../../factories/applications";
+import { createPlacement, dayFromToday } from "../../factories/placements";
 import type { PortalEvent } from "../../lib/realtime";
 import { createStudent } from "../../testing/factories";
 import { createTestApp, type TestApp, type TestUser } from "../../testing/harness";
-import { createApplication, createPlacement, dayFromToday } from "../../testing/placement-factories";
 
 // Issue 9: dates (applying, approving, withdrawing), withdrawn students, whose note it is, and
 // re-applying after a withdrawal or a refusal.

@@ -2,10 +2,11 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applications } from "../../db/schema/applications";
 import { placements } from "../../db/schema/placements";
+import { createApplication } from "../../factories/applications";
+import { createDepartment, createPlacement, dayFromToday } from "../../factories/placements";
 import type { PortalEvent } from "../../lib/realtime";
 import { createCoordinator, createStudent } from "../../testing/factories";
 import { createTestApp, type TestApp, type TestUser } from "../../testing/harness";
-import { createApplication, createDepartment, createPlacement, dayFromToday } from "../../testing/placement-factories";
 
 /** Lock contention needs real connections: PGlite is one connection, so requests cannot race there. */
 const ON_POSTGRES = Boolean(process.env.TEST_DATABASE_URL);

@@ -2,10 +2,12 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applications } from "../../db/schema/applications";
 import { placements } from "../../db/schema/placements";
-import { students } from "../../db/schema/students";
+import { studentExperiences } from "../../db/schema/student-accounts";
+import { studentPreferences, students } from "../../db/schema/students";
+import { createApplication } from "../../factories/applications";
+import { createPlacement, dayFromToday } from "../../factories/placements";
 import { createCoordinator, createFacility, createProgram } from "../../testing/factories";
 import { createTestApp, type TestApp, type TestUser } from "../../testing/harness";
-import { createApplication, createPlacement, dayFromToday } from "../../testing/placement-factories";
 
 // The student's own applications (/api/me/student/placements and applications): browse, apply, list,
 // withdraw. "Who may call" covers every /api/me/student route, whichever domain answers it.

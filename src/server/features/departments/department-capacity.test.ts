@@ -2,9 +2,10 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applications } from "../../db/schema/applications";
 import { placements } from "../../db/schema/placements";
+import { createApplication } from "../../factories/applications";
+import { createDepartment, createPlacement, dayFromToday } from "../../factories/placements";
 import { createStudent } from "../../testing/factories";
 import { createTestApp, type TestApp, type TestUser } from "../../testing/harness";
-import { createApplication, createDepartment, createPlacement, dayFromToday } from "../../testing/placement-factories";
 
 // Issue 9, department capacity: overlapping placements of a department never promise more seats
 // than it has on any day, approvals never seat more students than it has (also racing on

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApplication } from "../../factories/applications";
+import { createPlacement } from "../../factories/placements";
 import { createStudent } from "../../testing/factories";
 import { createTestApp, type TestApp, type TestUser } from "../../testing/harness";
-import { createApplication, createPlacement } from "../../testing/placement-factories";
 
 let t: TestApp;
 let facility: TestUser;

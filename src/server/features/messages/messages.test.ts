@@ -4,10 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGE_SUBJECT_MAX } from "../../../domain/messages";
 import { messages } from "../../db/schema/messages";
 import { profiles } from "../../db/schema/organizations";
+import { createApplication } from "../../factories/applications";
+import { createPlacement } from "../../factories/placements";
 import type { PortalEvent } from "../../lib/realtime";
 import { createFacility, createProgram, createStudent } from "../../testing/factories";
 import { createTestApp, type TestApp, type TestUser } from "../../testing/harness";
-import { createApplication, createPlacement } from "../../testing/placement-factories";
 
 let t: TestApp;
 

@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { organizations } from "../../db/schema/organizations";
+import { createApplication } from "../../factories/applications";
+import { createDepartment, createPlacement } from "../../factories/placements";
 import { createStudent } from "../../testing/factories";
 import { createTestApp, type TestApp, type TestUser } from "../../testing/harness";
-import { createApplication, createDepartment, createPlacement } from "../../testing/placement-factories";
 
 let t: TestApp;
 let facility: TestUser;

@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { placements } from "../../db/schema/placements";
+import { createApplication } from "../../factories/applications";
+import { createDepartment, createPlacement, dayFromToday } from "../../factories/placements";
 import { createStudent } from "../../testing/factories";
 import { createTestApp, type TestApp, type TestUser } from "../../testing/harness";
-import { createApplication, createDepartment, createPlacement, dayFromToday } from "../../testing/placement-factories";
 
 // Issue 9, dates: what a facility may publish, what programs and students are offered, and what a
 // change of dates after approvals must re-check.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDepartment, createPlacement, dayFromToday } from "../../factories/placements";
 import { createFacility } from "../../testing/factories";
 import { createTestApp, type TestApp, type TestUser } from "../../testing/harness";
-import { createDepartment, createPlacement, dayFromToday } from "../../testing/placement-factories";
 
 let t: TestApp;
 let program: TestUser;

@@ -2,9 +2,10 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { organizations } from "../../db/schema/organizations";
 import { studentInvitations, students } from "../../db/schema/students";
+import { createApplication } from "../../factories/applications";
+import { createPlacement } from "../../factories/placements";
 import { createCoordinator, createFacility, createProgram, createStudent } from "../../testing/factories";
 import { createTestApp, type TestApp, type TestUser } from "../../testing/harness";
-import { createApplication, createPlacement } from "../../testing/placement-factories";
 import { hashInvitationToken } from "./invitations";
 
 let t: TestApp;

@@ -1,11 +1,12 @@
 import { X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Outlet, useLocation } from "react-router";
 import { isAdmin } from "@/domain/roles";
+import { Loading } from "@/web/components/ui/loading";
 import type { Me } from "@/web/lib/session";
 import { Header } from "./header";
-import { areaOf, NAVIGATION } from "./navigation";
+import { actingRole, areaOf, NAVIGATION } from "./navigation";
 import { SidebarNav } from "./sidebar";
 import { useLiveEvents } from "./use-live-events";
 
@@ -13,8 +14,14 @@ import { useLiveEvents } from "./use-live-events";
 export function AppShell({ me }: { me: Me }) {
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
+  // While the session switches organization, the page being left is off screen: its queries would
+  // otherwise ask the other side's routes again (403) before the new dashboard opens.
+  const [leaving, setLeaving] = useState<string | null>(null);
+  useEffect(() => {
+    if (leaving !== null && pathname !== leaving) setLeaving(null);
+  }, [pathname, leaving]);
   useLiveEvents();
-  const area = areaOf(pathname, me.role);
+  const area = areaOf(pathname, actingRole(me));
   const items = NAVIGATION[area];
   const pendingOrg = me.organization?.verificationStatus === "pending";
   // Every API route but "who am I" refuses a rejected organization's members: say why, once.
@@ -28,7 +35,12 @@ export function AppShell({ me }: { me: Me }) {
       >
         Skip to content
       </a>
-      <Header me={me} area={area} onOpenMenu={() => setMenuOpen(true)} />
+      <Header
+        me={me}
+        area={area}
+        onOpenMenu={() => setMenuOpen(true)}
+        onSwitchingOrganization={(on) => setLeaving(on ? pathname : null)}
+      />
       {/* The sidebar's column stretches with the page (its background and border reach the bottom of
           long pages); the navigation inside it stays in view while the page scrolls. */}
       <div className="flex min-h-[calc(100vh-3.5rem)]">
@@ -68,6 +80,8 @@ export function AppShell({ me }: { me: Me }) {
               <strong>{me.organization?.name} was not approved by the platform's administrators.</strong> Its pages are
               closed. If you think this is a mistake, contact the platform's administrators.
             </div>
+          ) : leaving === pathname ? (
+            <Loading label="Switching organization..." />
           ) : (
             <Outlet />
           )}

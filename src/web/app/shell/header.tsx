@@ -7,7 +7,8 @@ import { Button } from "@/web/components/ui/button";
 import { api, unwrap } from "@/web/lib/api-client";
 import { authClient } from "@/web/lib/auth-client";
 import type { Me } from "@/web/lib/session";
-import { type Area, messagesPath } from "./navigation";
+import { type Area, actingRole, messagesPath } from "./navigation";
+import { OrganizationSwitcher } from "./organization-switcher";
 import { ViewAsMenu } from "./view-as-menu";
 
 export const unreadQuery = {
@@ -16,11 +17,23 @@ export const unreadQuery = {
   refetchInterval: 30_000,
 };
 
-export function Header({ me, area, onOpenMenu }: { me: Me; area: Area; onOpenMenu: () => void }) {
+export function Header({
+  me,
+  area,
+  onOpenMenu,
+  onSwitchingOrganization,
+}: {
+  me: Me;
+  area: Area;
+  onOpenMenu: () => void;
+  /** The session is switching organization (true) or stayed where it was (false). */
+  onSwitchingOrganization: (switching: boolean) => void;
+}) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const unread = useQuery(unreadQuery);
   const count = unread.data?.unread ?? 0;
+  const role = actingRole(me);
 
   async function logout() {
     // On a 401/403/404 from sign-out the local state is still cleared (spec section 8).
@@ -47,6 +60,7 @@ export function Header({ me, area, onOpenMenu }: { me: Me; area: Area; onOpenMen
       </Link>
       <div className="ml-auto flex items-center gap-1 sm:gap-3">
         {isAdmin(me.role) ? <ViewAsMenu /> : null}
+        <OrganizationSwitcher me={me} onSwitching={onSwitchingOrganization} />
         <Button asChild variant="ghost" size="icon" className="relative">
           <Link to={messagesPath(area)} aria-label={count > 0 ? `Messages, ${count} unread` : "Messages"}>
             <Bell aria-hidden />
@@ -63,7 +77,7 @@ export function Header({ me, area, onOpenMenu }: { me: Me; area: Area; onOpenMen
             {me.profile.fullName}
           </div>
           <div className="text-xs text-muted-foreground" data-testid="user-role">
-            {me.role ? ROLE_LABELS[me.role] : "No role yet"}
+            {role ? ROLE_LABELS[role] : "No role yet"}
           </div>
         </div>
         <Button asChild variant="ghost" size="icon">

@@ -1,10 +1,11 @@
 import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { NURSING_SPECIALTIES } from "../../../domain/specialties";
-import { createAccount } from "../../features/accounts/service";
-import { createTestApp, type TestApp } from "../../testing/harness";
+import { NURSING_SPECIALTIES } from "../../domain/specialties";
+import { createAccount } from "../features/accounts/service";
+import { createTestApp, type TestApp } from "../testing/harness";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, FACILITIES, PROGRAMS } from "./data";
-import { demoWorldExists, mulberry32, type SeedCounts, seedDemoWorld, seedIfEmpty } from "./seed";
+import { mulberry32 } from "./random";
+import { demoWorldExists, type SeedCounts, seedDemoWorld, seedIfEmpty } from "./seed";
 
 const US_STATES = new Set(
   (

@@ -1,4 +1,4 @@
-import type { Specialty } from "../../../domain/specialties";
+import type { Specialty } from "../../domain/specialties";
 
 // The fixed catalogue the demo world is built from (D10). Organization names are invented; their
 // cities and state codes are real. Emails use the reserved .test domain, phone numbers the 555-01xx
