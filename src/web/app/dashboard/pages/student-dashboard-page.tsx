@@ -11,9 +11,10 @@ import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { Loading } from "@/web/components/ui/loading";
 import { PageHeader } from "@/web/components/ui/page-header";
+import { unreadCountQuery } from "@/web/features/messages/api";
 import { formatDate } from "@/web/lib/format";
 import { useMe } from "@/web/lib/session";
-import { type StudentDashboard, studentDashboardQuery, unreadMessagesQuery } from "../api";
+import { type StudentDashboard, studentDashboardQuery } from "../api";
 import { StatCard } from "../components/stat-card";
 
 const QUICK_ACTIONS: QuickAction[] = [
@@ -51,7 +52,7 @@ export default function StudentDashboardPage() {
 
 function Dashboard() {
   const dashboard = useQuery(studentDashboardQuery);
-  const unread = useQuery(unreadMessagesQuery);
+  const unread = useQuery(unreadCountQuery);
   if (dashboard.isPending) return <Loading />;
   if (dashboard.isError) {
     return <LoadError what="the dashboard" query={dashboard} />;

@@ -1,31 +1,26 @@
 import { useQuery } from "@tanstack/react-query";
-import { ClipboardList, Download, X } from "lucide-react";
+import { ClipboardList } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import {
   APPLICATION_STATUS_LABELS,
   APPLICATION_STATUSES,
-  type ApplicationStatus,
   applicationNoteLabel,
   applicationStatusLabel,
   applicationStatusTone,
 } from "@/domain/applications";
 import { NURSING_SPECIALTIES } from "@/domain/specialties";
-import { Pagination } from "@/web/components/pagination";
+import { ExportCsvButton } from "@/web/components/list-page/export-csv-button";
+import { FilterBar, plainOptions, SearchField, SelectField } from "@/web/components/list-page/filter-bar";
+import { ListResults } from "@/web/components/list-page/list-results";
+import { actionsHeader, type Column, ListTable } from "@/web/components/list-page/list-table";
+import { oneOf, useListParams } from "@/web/components/list-page/use-list-params";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/web/components/ui/dialog";
-import { EmptyState } from "@/web/components/ui/empty-state";
-import { Field } from "@/web/components/ui/field";
-import { Input } from "@/web/components/ui/input";
-import { Loading } from "@/web/components/ui/loading";
 import { PageHeader } from "@/web/components/ui/page-header";
-import { Select } from "@/web/components/ui/select";
-import { Table, TBody, TD, TH, THead, TR } from "@/web/components/ui/table";
-import { downloadFile } from "@/web/lib/download";
 import { formatDate } from "@/web/lib/format";
-import { useDebouncedValue } from "@/web/lib/use-debounced-value";
 import {
   type ApplicationFilter,
   applicationsExportUrl,
@@ -34,44 +29,108 @@ import {
   type ProgramApplication,
   useWithdrawApplication,
 } from "../api";
+import { ReviewNotes } from "../components/review-notes";
+
+const STATUS_OPTIONS = APPLICATION_STATUSES.map((s) => ({ value: s, label: APPLICATION_STATUS_LABELS.program[s] }));
 
 /** /applications: every application of the program, with filters, CSV export and withdraw (D7, D13). */
 export default function ApplicationsPage() {
-  const [search, setSearch] = useState("");
-  const [status, setStatus] = useState<ApplicationStatus | "">("");
-  const [specialty, setSpecialty] = useState("");
-  const [facilityId, setFacilityId] = useState("");
-  const [page, setPage] = useState(1);
+  const params = useListParams({ status: "", specialty: "", facility: "" });
   const [withdrawing, setWithdrawing] = useState<ProgramApplication | null>(null);
-  const [exporting, setExporting] = useState(false);
-  const debouncedSearch = useDebouncedValue(search.trim());
-
+  const { status, specialty, facility } = params.filters;
   const filter: ApplicationFilter = {
-    search: debouncedSearch,
-    status: status || undefined,
+    search: params.search,
+    status: oneOf(status, APPLICATION_STATUSES),
     specialty,
-    facilityId,
-    page,
+    facilityId: facility,
+    page: params.page,
   };
   const list = useQuery(applicationsQuery(filter));
   const facilities = useQuery(appliedFacilitiesQuery);
-  const filtered = !!(debouncedSearch || status || specialty || facilityId);
 
-  const reset =
-    <T,>(set: (v: T) => void) =>
-    (v: T) => {
-      set(v);
-      setPage(1);
-    };
-
-  async function exportCsv() {
-    setExporting(true);
-    try {
-      await downloadFile(applicationsExportUrl(filter), `applications-${new Date().toISOString().slice(0, 10)}.csv`);
-    } finally {
-      setExporting(false);
-    }
-  }
+  const columns: Column<ProgramApplication>[] = [
+    {
+      id: "student",
+      header: "Student",
+      cell: (a) => (
+        <>
+          <div className="font-medium">{a.student.name}</div>
+          <div className="text-muted-foreground">{a.student.email}</div>
+          {a.student.gpa !== null ? (
+            <div className="text-xs text-muted-foreground">GPA {a.student.gpa.toFixed(2)}</div>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      id: "placement",
+      header: "Placement",
+      cell: (a) => (
+        <>
+          <div className="font-medium">{a.placement.title}</div>
+          <div className="text-muted-foreground">{a.placement.specialty}</div>
+          {a.notes ? (
+            <div className="mt-1 text-xs text-muted-foreground">
+              {applicationNoteLabel(a.notesBy ?? "program", "program")}: {a.notes}
+            </div>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      id: "facility",
+      header: "Facility",
+      cell: (a) => (
+        <>
+          <div>{a.facility.name}</div>
+          <div className="text-muted-foreground">{[a.facility.city, a.facility.state].filter(Boolean).join(", ")}</div>
+        </>
+      ),
+    },
+    {
+      id: "dates",
+      header: "Dates",
+      className: "whitespace-nowrap",
+      cell: (a) => (
+        <>
+          {formatDate(a.placement.startDate)} –<br />
+          {formatDate(a.placement.endDate)}
+        </>
+      ),
+    },
+    {
+      id: "status",
+      header: "Status",
+      cell: (a) => (
+        <ReviewNotes notes={a.reviewNotes}>
+          <Badge variant={applicationStatusTone(a.status)}>{applicationStatusLabel(a.status, "program")}</Badge>
+        </ReviewNotes>
+      ),
+    },
+    { id: "submitted", header: "Submitted", className: "whitespace-nowrap", cell: (a) => formatDate(a.submittedAt) },
+    {
+      id: "reviewed",
+      header: "Reviewed",
+      className: "whitespace-nowrap",
+      cell: (a) => (a.reviewedAt ? formatDate(a.reviewedAt) : "—"),
+    },
+    {
+      id: "actions",
+      header: actionsHeader,
+      actions: true,
+      cell: (a) =>
+        a.canWithdraw ? (
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => setWithdrawing(a)}
+            aria-label={`Withdraw ${a.student.name}'s application to ${a.placement.title}`}
+          >
+            Withdraw
+          </Button>
+        ) : null,
+    },
+  ];
 
   return (
     <>
@@ -80,9 +139,7 @@ export default function ApplicationsPage() {
         description="Every application your program submitted"
         actions={
           <>
-            <Button variant="outline" onClick={exportCsv} disabled={exporting}>
-              <Download aria-hidden /> {exporting ? "Exporting..." : "Export CSV"}
-            </Button>
+            <ExportCsvButton url={applicationsExportUrl(filter)} name="applications" />
             <Button asChild>
               <Link to="/placements">Search Placements</Link>
             </Button>
@@ -90,165 +147,56 @@ export default function ApplicationsPage() {
         }
       />
 
-      <search
-        aria-label="Filter applications"
-        className="mb-4 grid gap-3 rounded-lg border border-border bg-white p-4 sm:grid-cols-2 lg:grid-cols-4"
-      >
-        <Field id="application-search" label="Search">
-          <Input
-            id="application-search"
-            type="search"
-            placeholder="Student name or email"
-            value={search}
-            onChange={(e) => reset(setSearch)(e.target.value)}
-          />
-        </Field>
-        <Field id="application-status" label="Status">
-          <Select
-            id="application-status"
-            value={status}
-            onChange={(e) => reset(setStatus)(e.target.value as ApplicationStatus | "")}
-          >
-            <option value="">All statuses</option>
-            {APPLICATION_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {APPLICATION_STATUS_LABELS.program[s]}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field id="application-specialty" label="Specialty">
-          <Select id="application-specialty" value={specialty} onChange={(e) => reset(setSpecialty)(e.target.value)}>
-            <option value="">All specialties</option>
-            {NURSING_SPECIALTIES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field id="application-facility" label="Facility">
-          <Select id="application-facility" value={facilityId} onChange={(e) => reset(setFacilityId)(e.target.value)}>
-            <option value="">All facilities</option>
-            {(facilities.data?.items ?? []).map((f) => (
-              <option key={f.id} value={f.id}>
-                {f.name}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        {filtered ? (
-          <div className="sm:col-span-2 lg:col-span-4">
-            <Button
-              size="sm"
-              variant="ghost"
-              onClick={() => {
-                setSearch("");
-                setStatus("");
-                setSpecialty("");
-                setFacilityId("");
-                setPage(1);
-              }}
-            >
-              <X aria-hidden /> Clear filters
-            </Button>
-          </div>
-        ) : null}
-      </search>
+      <FilterBar label="Filter applications" filtered={params.filtered} onClear={params.clear}>
+        <SearchField id="application-search" placeholder="Student name or email" params={params} />
+        <SelectField
+          id="application-status"
+          label="Status"
+          value={status}
+          onChange={(v) => params.set({ status: v })}
+          options={STATUS_OPTIONS}
+          all="All statuses"
+        />
+        <SelectField
+          id="application-specialty"
+          label="Specialty"
+          value={specialty}
+          onChange={(v) => params.set({ specialty: v })}
+          options={plainOptions(NURSING_SPECIALTIES)}
+          all="All specialties"
+        />
+        <SelectField
+          id="application-facility"
+          label="Facility"
+          value={facility}
+          onChange={(v) => params.set({ facility: v })}
+          options={(facilities.data?.items ?? []).map((f) => ({ value: f.id, label: f.name }))}
+          all="All facilities"
+        />
+      </FilterBar>
 
-      {list.isPending ? (
-        <Loading />
-      ) : list.isError ? (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-destructive">
-          Could not load applications: {list.error.message}
-        </p>
-      ) : list.data.items.length === 0 ? (
-        filtered ? (
-          <EmptyState icon={ClipboardList} title="No applications match these filters">
-            Try another search, status, specialty or facility.
-          </EmptyState>
-        ) : (
-          <EmptyState icon={ClipboardList} title="No applications yet. Start by browsing available placements.">
+      <ListResults
+        query={list}
+        what="applications"
+        filtered={params.filtered}
+        onPage={params.setPage}
+        empty={{
+          icon: ClipboardList,
+          title: "No applications yet. Start by browsing available placements.",
+          body: (
             <Link to="/placements" className="font-medium text-primary underline-offset-4 hover:underline">
               Browse placements
             </Link>
-          </EmptyState>
-        )
-      ) : (
-        <>
-          <Table aria-label="Applications">
-            <THead>
-              <tr>
-                <TH>Student</TH>
-                <TH>Placement</TH>
-                <TH>Facility</TH>
-                <TH>Dates</TH>
-                <TH>Status</TH>
-                <TH>Submitted</TH>
-                <TH>Reviewed</TH>
-                <TH actions>
-                  <span className="sr-only">Actions</span>
-                </TH>
-              </tr>
-            </THead>
-            <TBody>
-              {list.data.items.map((a) => (
-                <TR key={a.id}>
-                  <TD>
-                    <div className="font-medium">{a.student.name}</div>
-                    <div className="text-muted-foreground">{a.student.email}</div>
-                    {a.student.gpa !== null ? (
-                      <div className="text-xs text-muted-foreground">GPA {a.student.gpa.toFixed(2)}</div>
-                    ) : null}
-                  </TD>
-                  <TD>
-                    <div className="font-medium">{a.placement.title}</div>
-                    <div className="text-muted-foreground">{a.placement.specialty}</div>
-                    {a.notes ? (
-                      <div className="mt-1 text-xs text-muted-foreground">
-                        {applicationNoteLabel(a.notesBy ?? "program", "program")}: {a.notes}
-                      </div>
-                    ) : null}
-                  </TD>
-                  <TD>
-                    <div>{a.facility.name}</div>
-                    <div className="text-muted-foreground">
-                      {[a.facility.city, a.facility.state].filter(Boolean).join(", ")}
-                    </div>
-                  </TD>
-                  <TD className="whitespace-nowrap">
-                    {formatDate(a.placement.startDate)} –<br />
-                    {formatDate(a.placement.endDate)}
-                  </TD>
-                  <TD>
-                    <Badge variant={applicationStatusTone(a.status)}>
-                      {applicationStatusLabel(a.status, "program")}
-                    </Badge>
-                    {a.reviewNotes ? (
-                      <div className="mt-1 max-w-48 text-xs text-muted-foreground">“{a.reviewNotes}”</div>
-                    ) : null}
-                  </TD>
-                  <TD className="whitespace-nowrap">{formatDate(a.submittedAt)}</TD>
-                  <TD className="whitespace-nowrap">{a.reviewedAt ? formatDate(a.reviewedAt) : "—"}</TD>
-                  <TD actions>
-                    {a.canWithdraw ? (
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        onClick={() => setWithdrawing(a)}
-                        aria-label={`Withdraw ${a.student.name}'s application to ${a.placement.title}`}
-                      >
-                        Withdraw
-                      </Button>
-                    ) : null}
-                  </TD>
-                </TR>
-              ))}
-            </TBody>
-          </Table>
-          <Pagination page={list.data.page} pageSize={list.data.pageSize} total={list.data.total} onPage={setPage} />
-        </>
-      )}
+          ),
+        }}
+        noMatch={{
+          icon: ClipboardList,
+          title: "No applications match these filters",
+          body: "Try another search, status, specialty or facility.",
+        }}
+      >
+        {(data) => <ListTable label="Applications" rows={data.items} rowKey={(a) => a.id} columns={columns} />}
+      </ListResults>
 
       <WithdrawDialog application={withdrawing} onClose={() => setWithdrawing(null)} />
     </>

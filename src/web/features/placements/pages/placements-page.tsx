@@ -1,15 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
-import { Building2, CalendarDays, MapPin, Users, X } from "lucide-react";
+import { X } from "lucide-react";
 import { useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
-import { spotsLeftBadge } from "@/domain/dashboard";
-import { PlacementFilterBar, PlacementResults, usePlacementFilters } from "@/web/components/placement-browser";
-import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { PageHeader } from "@/web/components/ui/page-header";
-import { formatDate } from "@/web/lib/format";
 import { type OpenPlacement, openPlacementsQuery, studentNameQuery } from "../api";
+import { PlacementFilterBar, PlacementResults, usePlacementFilters } from "../components/placement-browser";
+import { PlacementCard } from "../components/placement-card";
 import { SubmitApplicationDialog } from "../components/submit-application-dialog";
 
 /** /placements: open placements for the program's students, with search, filters and the apply dialog. */
@@ -54,7 +51,21 @@ export default function PlacementsPage() {
       <PlacementResults
         list={list}
         filters={filters}
-        renderCard={(p) => <PlacementCard placement={p} onApply={() => setApplyTo(p)} />}
+        renderCard={(p) => (
+          <PlacementCard
+            placement={p}
+            action={
+              // The server offers only rotations taking applications today (issue 9); none other gets the button.
+              p.acceptsApplications ? (
+                <Button className="w-full" onClick={() => setApplyTo(p)} aria-label={`Submit Application: ${p.title}`}>
+                  Submit Application
+                </Button>
+              ) : (
+                <p className="text-sm text-muted-foreground">No longer taking applications</p>
+              )
+            }
+          />
+        )}
       />
 
       <SubmitApplicationDialog
@@ -66,79 +77,5 @@ export default function PlacementsPage() {
         }}
       />
     </>
-  );
-}
-
-function PlacementCard({ placement: p, onApply }: { placement: OpenPlacement; onApply: () => void }) {
-  const badge = spotsLeftBadge(p.capacity, p.slotsFilled);
-  const where = [p.facility.city, p.facility.state].filter(Boolean).join(", ");
-  return (
-    <Card className="flex h-full flex-col">
-      <CardHeader>
-        <div className="flex flex-wrap items-start justify-between gap-2">
-          <CardTitle>{p.title}</CardTitle>
-          {badge ? <Badge variant="warning">{badge}</Badge> : null}
-        </div>
-        <CardDescription>
-          <Badge variant="default">{p.specialty}</Badge>
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="flex flex-1 flex-col gap-3 text-sm">
-        <dl className="grid gap-1.5">
-          <div className="flex items-center gap-2">
-            <dt>
-              <Building2 className="size-4 text-slate-500" aria-hidden />
-              <span className="sr-only">Facility</span>
-            </dt>
-            <dd>
-              {p.facility.name}
-              {p.department ? <span className="text-muted-foreground"> · {p.department.name}</span> : null}
-            </dd>
-          </div>
-          {where ? (
-            <div className="flex items-center gap-2">
-              <dt>
-                <MapPin className="size-4 text-slate-500" aria-hidden />
-                <span className="sr-only">Location</span>
-              </dt>
-              <dd>{where}</dd>
-            </div>
-          ) : null}
-          <div className="flex items-center gap-2">
-            <dt>
-              <CalendarDays className="size-4 text-slate-500" aria-hidden />
-              <span className="sr-only">Dates</span>
-            </dt>
-            <dd>
-              {formatDate(p.startDate)} – {formatDate(p.endDate)} · {p.durationWeeks} weeks
-              {p.allowLateJoiners ? <span className="text-muted-foreground"> · late joiners accepted</span> : null}
-            </dd>
-          </div>
-          <div className="flex items-center gap-2">
-            <dt>
-              <Users className="size-4 text-slate-500" aria-hidden />
-              <span className="sr-only">Spots</span>
-            </dt>
-            <dd>
-              {p.availableSpots} of {p.capacity} spots available
-            </dd>
-          </div>
-        </dl>
-        {p.description ? <p className="line-clamp-3 text-muted-foreground">{p.description}</p> : null}
-        {p.requirements.length > 0 ? (
-          <p className="text-xs text-muted-foreground">Requirements: {p.requirements.join(", ")}</p>
-        ) : null}
-        <div className="mt-auto pt-2">
-          {/* The server offers only rotations taking applications today (issue 9); none other gets the button. */}
-          {p.acceptsApplications ? (
-            <Button className="w-full" onClick={onApply} aria-label={`Submit Application: ${p.title}`}>
-              Submit Application
-            </Button>
-          ) : (
-            <p className="text-sm text-muted-foreground">No longer taking applications</p>
-          )}
-        </div>
-      </CardContent>
-    </Card>
   );
 }

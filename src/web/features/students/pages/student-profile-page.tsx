@@ -20,16 +20,16 @@ import { Textarea } from "@/web/components/ui/textarea";
 import { ApiError } from "@/web/lib/api-client";
 import { formatDate } from "@/web/lib/format";
 import { useMe } from "@/web/lib/session";
+import { ExperienceDialog } from "../components/experience-dialog";
+import { RosterClaimsCard } from "../components/roster-claims-card";
+import { TagListInput } from "../components/tag-list-input";
 import {
   type StudentExperience,
   type StudentProfile,
   studentProfileQuery,
   useDeleteExperience,
   useSavePreferences,
-} from "../api";
-import { ExperienceDialog } from "../components/experience-dialog";
-import { RosterClaimsCard } from "../components/roster-claims-card";
-import { TagListInput } from "../components/tag-list-input";
+} from "../student-profile-api";
 
 /** /student/profile: academic record (read-only), preferences, experience, goals, accommodations. */
 export default function StudentProfilePage() {

@@ -6,14 +6,14 @@ import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { Loading } from "@/web/components/ui/loading";
 import { formatDate } from "@/web/lib/format";
-import { rosterClaimsQuery, useReportRosterClaim } from "../api";
+import { myRosterClaimsQuery, useReportRosterClaim } from "../student-profile-api";
 
 /**
  * Which program the account is linked to, and which other programs list the student's email on
  * their roster (name and date added only). "Not my program" reports one to the administrators.
  */
 export function RosterClaimsCard() {
-  const claims = useQuery(rosterClaimsQuery);
+  const claims = useQuery(myRosterClaimsQuery);
   const report = useReportRosterClaim();
 
   async function notMine(id: string, programName: string) {
