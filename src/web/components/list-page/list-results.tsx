@@ -8,8 +8,6 @@ import { LoadError } from "./load-error";
 /** One page of a list endpoint's answer. */
 export type ListPage<T> = { items: T[]; page: number; pageSize: number; total: number };
 
-export type EmptyCopy = { icon?: LucideIcon; title: string; body?: ReactNode };
-
 /** What the kit reads of a list's query (TanStack Query's result fits). */
 export type ListQuery<T> = {
   isPending: boolean;
@@ -20,6 +18,22 @@ export type ListQuery<T> = {
   refetch: () => unknown;
 };
 
+export type EmptyCopy = { icon?: LucideIcon; title: string; body?: ReactNode };
+
+/** A list's words for its states. */
+export type ListCopy = {
+  /** Completes 'Could not load …'. */
+  what: string;
+  /** The loading placeholder's text ('Loading...' when not given). */
+  loading?: string;
+  empty: EmptyCopy;
+  /** Shown instead of `empty` when filters are set. */
+  noMatch?: EmptyCopy;
+};
+
+/** What the states need of `useListParams`: left out for a list loaded whole (no filters, no pages). */
+export type ResultParams = { filtered: boolean; setPage: (page: number) => void };
+
 /**
  * A list's states, the same on every page: loading, the error with Try again, empty (with its own
  * words when filters hide everything), else the items and the pagination below them. The items are
@@ -27,51 +41,40 @@ export type ListQuery<T> = {
  */
 export function ListResults<T>({
   query,
-  what,
-  loadingLabel,
-  filtered = false,
-  empty,
-  noMatch,
-  onPage,
+  copy,
+  params,
   paginationLabel,
   compact = false,
   children,
 }: {
   query: ListQuery<T>;
-  /** Completes 'Could not load …'. */
-  what: string;
-  loadingLabel?: string;
-  filtered?: boolean;
-  empty: EmptyCopy;
-  /** Shown instead of `empty` when filters are set. */
-  noMatch?: EmptyCopy;
-  /** Left out for a list loaded whole (no pagination then). */
-  onPage?: (page: number) => void;
+  copy: ListCopy;
+  params?: ResultParams;
   paginationLabel?: string;
   /** Inside a card (a panel): the loading placeholder does not take a screen's height. */
   compact?: boolean;
   children: (data: ListPage<T>) => ReactNode;
 }) {
-  if (query.isPending) return <Loading label={loadingLabel} className={compact ? "min-h-24" : undefined} />;
-  if (query.isError || !query.data) return <LoadError what={what} query={query} />;
+  if (query.isPending) return <Loading label={copy.loading} className={compact ? "min-h-24" : undefined} />;
+  if (query.isError || !query.data) return <LoadError what={copy.what} query={query} />;
   const data = query.data;
   if (data.total === 0 && data.items.length === 0) {
-    const copy = filtered && noMatch ? noMatch : empty;
+    const empty = params?.filtered && copy.noMatch ? copy.noMatch : copy.empty;
     return (
-      <EmptyState icon={copy.icon} title={copy.title}>
-        {copy.body}
+      <EmptyState icon={empty.icon} title={empty.title}>
+        {empty.body}
       </EmptyState>
     );
   }
   return (
     <div aria-busy={query.isFetching}>
       {children(data)}
-      {onPage ? (
+      {params ? (
         <Pagination
           page={data.page}
           pageSize={data.pageSize}
           total={data.total}
-          onPage={onPage}
+          onPage={params.setPage}
           label={paginationLabel}
         />
       ) : null}

@@ -56,6 +56,8 @@ export function useListParams<F extends Record<string, string>>(defaults: F, opt
 
   return {
     filters,
+    /** The filters with the search and the page: what a list endpoint whose names match takes. */
+    query: { ...filters, search, page },
     /** The search the list is filtered by (trimmed, debounced). */
     search,
     /** What the search box shows. */

@@ -1,16 +1,24 @@
 import { useQuery } from "@tanstack/react-query";
-import { FilterBar, SearchField, SelectField } from "@/web/components/list-page/filter-bar";
-import { ListResults } from "@/web/components/list-page/list-results";
+import { FilterBar, type FilterField } from "@/web/components/list-page/filter-bar";
+import { ListPanel } from "@/web/components/list-page/list-panel";
+import { type ListCopy, ListResults } from "@/web/components/list-page/list-results";
 import { oneOf, useListParams } from "@/web/components/list-page/use-list-params";
 import { Badge } from "@/web/components/ui/badge";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { formatDate } from "@/web/lib/format";
 import { rosterClaimsQuery } from "../api";
 
 const PROGRAM_STATUS_BADGE = { pending: "warning", verified: "success", rejected: "destructive" } as const;
-const REPORTED_OPTIONS = [
-  { value: "true", label: "Reported by the student" },
-  { value: "false", label: "Not reported" },
+const COPY: ListCopy = { what: "the list", empty: { title: "No email is on more than one program's roster." } };
+const FIELDS: FilterField[] = [
+  {
+    name: "reported",
+    label: "Reports",
+    all: "All",
+    options: [
+      { value: "true", label: "Reported by the student" },
+      { value: "false", label: "Not reported" },
+    ],
+  },
 ];
 
 /**
@@ -28,74 +36,51 @@ export function RosterClaimsPanel() {
   );
 
   return (
-    <Card className="mt-6">
-      <CardHeader>
-        <CardTitle>Students listed by several programs</CardTitle>
-        <CardDescription>
+    <ListPanel
+      className="mt-6"
+      title="Students listed by several programs"
+      description={
+        <>
           Emails on more than one program's roster. A student's account is linked to the program they chose; "Not my
           program" reports come first.
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        <FilterBar
-          label="Filter emails listed by several programs"
-          filtered={params.filtered}
-          onClear={params.clear}
-          className="mb-0 sm:grid-cols-[1fr_auto]"
-        >
-          <SearchField id="rc-search" placeholder="Email" params={params} />
-          <SelectField
-            id="rc-reported"
-            label="Reports"
-            value={params.filters.reported}
-            onChange={(v) => params.set({ reported: v })}
-            options={REPORTED_OPTIONS}
-            all="All"
-          />
-        </FilterBar>
-        <ListResults
-          query={list}
-          what="the list"
-          compact
-          filtered={params.filtered}
-          onPage={params.setPage}
-          paginationLabel="Pages of emails"
-          empty={{ title: "No email is on more than one program's roster." }}
-        >
-          {(data) => (
-            <ul className="divide-y divide-border" aria-label="Emails listed by several programs">
-              {data.items.map((item) => (
-                <li key={item.email} className="grid gap-2 py-3">
-                  <p className="font-medium break-all">
-                    {item.email}{" "}
-                    {item.reports > 0 ? (
-                      <Badge variant="destructive">
-                        {item.reports} report{item.reports === 1 ? "" : "s"}
-                      </Badge>
-                    ) : null}
-                  </p>
-                  <ul className="grid gap-1 text-sm" aria-label={`Programs listing ${item.email}`}>
-                    {item.entries.map((e) => (
-                      <li key={e.rosterEntryId} className="flex flex-wrap items-center gap-2">
-                        <span>{e.programName}</span>
-                        <Badge variant={PROGRAM_STATUS_BADGE[e.programStatus]}>{e.programStatus}</Badge>
-                        {e.linked ? <Badge>linked account</Badge> : null}
-                        {e.enrollmentStatus === "withdrawn" ? <Badge variant="muted">withdrawn</Badge> : null}
-                        {e.reports > 0 ? (
-                          <Badge variant="destructive">
-                            "Not my program"{e.lastReportedAt ? ` ${formatDate(e.lastReportedAt)}` : ""}
-                          </Badge>
-                        ) : null}
-                        <span className="text-muted-foreground">added {formatDate(e.addedAt)}</span>
-                      </li>
-                    ))}
-                  </ul>
-                </li>
-              ))}
-            </ul>
-          )}
-        </ListResults>
-      </CardContent>
-    </Card>
+        </>
+      }
+    >
+      <FilterBar label="Filter emails listed by several programs" params={params} search="Email" fields={FIELDS} />
+      <ListResults query={list} copy={COPY} params={params} compact paginationLabel="Pages of emails">
+        {(data) => (
+          <ul className="divide-y divide-border" aria-label="Emails listed by several programs">
+            {data.items.map((item) => (
+              <li key={item.email} className="grid gap-2 py-3">
+                <p className="font-medium break-all">
+                  {item.email}{" "}
+                  {item.reports > 0 ? (
+                    <Badge variant="destructive">
+                      {item.reports} report{item.reports === 1 ? "" : "s"}
+                    </Badge>
+                  ) : null}
+                </p>
+                <ul className="grid gap-1 text-sm" aria-label={`Programs listing ${item.email}`}>
+                  {item.entries.map((e) => (
+                    <li key={e.rosterEntryId} className="flex flex-wrap items-center gap-2">
+                      <span>{e.programName}</span>
+                      <Badge variant={PROGRAM_STATUS_BADGE[e.programStatus]}>{e.programStatus}</Badge>
+                      {e.linked ? <Badge>linked account</Badge> : null}
+                      {e.enrollmentStatus === "withdrawn" ? <Badge variant="muted">withdrawn</Badge> : null}
+                      {e.reports > 0 ? (
+                        <Badge variant="destructive">
+                          "Not my program"{e.lastReportedAt ? ` ${formatDate(e.lastReportedAt)}` : ""}
+                        </Badge>
+                      ) : null}
+                      <span className="text-muted-foreground">added {formatDate(e.addedAt)}</span>
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ul>
+        )}
+      </ListResults>
+    </ListPanel>
   );
 }

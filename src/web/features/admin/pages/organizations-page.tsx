@@ -1,9 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { Building2, GraduationCap, SearchX } from "lucide-react";
 import { ExportCsvButton } from "@/web/components/list-page/export-csv-button";
-import { FilterBar, SearchField, SelectField } from "@/web/components/list-page/filter-bar";
-import { ListResults } from "@/web/components/list-page/list-results";
-import { actionsHeader, type Column, ListTable } from "@/web/components/list-page/list-table";
+import { FilterBar, type FilterField } from "@/web/components/list-page/filter-bar";
+import type { ListCopy } from "@/web/components/list-page/list-results";
+import { actionsHeader, type Column } from "@/web/components/list-page/list-table";
+import { ListView } from "@/web/components/list-page/list-view";
 import { oneOf, useListParams } from "@/web/components/list-page/use-list-params";
 import { Badge } from "@/web/components/ui/badge";
 import { PageHeader } from "@/web/components/ui/page-header";
@@ -20,7 +21,15 @@ import { DecisionButton } from "../components/organization-decision-button";
 const STATUSES = ["pending", "verified", "rejected"] as const;
 const STATUS_BADGE = { pending: "warning", verified: "success", rejected: "destructive" } as const;
 const STATUS_LABEL = { pending: "Pending", verified: "Verified", rejected: "Rejected" } as const;
-const STATUS_OPTIONS = STATUSES.map((s) => ({ value: s, label: STATUS_LABEL[s] }));
+const FIELDS: FilterField[] = [
+  {
+    name: "status",
+    label: "Status",
+    options: STATUSES.map((s) => ({ value: s, label: STATUS_LABEL[s] })),
+    all: "All (pending first)",
+  },
+];
+const GRID = "sm:grid-cols-[2fr_1fr]";
 
 const COPY = {
   program: {
@@ -40,6 +49,17 @@ const COPY = {
     icon: Building2,
   },
 } as const;
+
+/** The list's words, in the kind's nouns. */
+function listCopy(kind: OrganizationKind): ListCopy {
+  const { title, noun, plural, icon } = COPY[kind];
+  return {
+    what: plural,
+    loading: `Loading ${plural}...`,
+    empty: { icon, title: `No ${plural} yet`, body: <p>{title} appear here when their coordinators sign up.</p> },
+    noMatch: { icon: SearchX, title: `No ${plural} match`, body: `No ${noun} matches these filters.` },
+  };
+}
 
 const columns = (kind: OrganizationKind): Column<Organization>[] => [
   { id: "name", header: "Name", className: "font-medium", cell: (o) => o.name },
@@ -77,6 +97,7 @@ const columns = (kind: OrganizationKind): Column<Organization>[] => [
 /** D2: an administrator's list of nursing programs or facilities, to verify or reject the pending ones. */
 export function OrganizationsPage({ kind }: { kind: OrganizationKind }) {
   const copy = COPY[kind];
+  const search = { label: `Search ${copy.plural}`, placeholder: "Name, city or state" };
   const params = useListParams({ status: "" });
   const exportFilter: Omit<OrganizationFilter, "page"> = {
     kind,
@@ -93,43 +114,8 @@ export function OrganizationsPage({ kind }: { kind: OrganizationKind }) {
         actions={<ExportCsvButton url={organizationsExportUrl(exportFilter)} name={copy.plural} />}
       />
 
-      <FilterBar
-        label={`Filter ${copy.plural}`}
-        filtered={params.filtered}
-        onClear={params.clear}
-        className="sm:grid-cols-[2fr_1fr]"
-      >
-        <SearchField
-          id={`${kind}-search`}
-          label={`Search ${copy.plural}`}
-          placeholder="Name, city or state"
-          params={params}
-        />
-        <SelectField
-          id={`${kind}-status`}
-          label="Status"
-          value={params.filters.status}
-          onChange={(v) => params.set({ status: v })}
-          options={STATUS_OPTIONS}
-          all="All (pending first)"
-        />
-      </FilterBar>
-
-      <ListResults
-        query={list}
-        what={copy.plural}
-        loadingLabel={`Loading ${copy.plural}...`}
-        filtered={params.filtered}
-        onPage={params.setPage}
-        empty={{
-          icon: copy.icon,
-          title: `No ${copy.plural} yet`,
-          body: <p>{copy.title} appear here when their coordinators sign up.</p>,
-        }}
-        noMatch={{ icon: SearchX, title: `No ${copy.plural} match`, body: `No ${copy.noun} matches these filters.` }}
-      >
-        {(data) => <ListTable label={copy.title} rows={data.items} rowKey={(o) => o.id} columns={columns(kind)} />}
-      </ListResults>
+      <FilterBar label={`Filter ${copy.plural}`} params={params} search={search} fields={FIELDS} className={GRID} />
+      <ListView query={list} copy={listCopy(kind)} params={params} label={copy.title} columns={columns(kind)} />
     </>
   );
 }

@@ -3,20 +3,14 @@ import { ClipboardList } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
-import {
-  APPLICATION_STATUS_LABELS,
-  APPLICATION_STATUSES,
-  applicationNoteLabel,
-  applicationStatusLabel,
-  applicationStatusTone,
-} from "@/domain/applications";
-import { NURSING_SPECIALTIES } from "@/domain/specialties";
+import { APPLICATION_STATUS_LABELS, APPLICATION_STATUSES } from "@/domain/applications";
+import { datesColumn, RowActions, Stacked } from "@/web/components/list-page/cells";
 import { ExportCsvButton } from "@/web/components/list-page/export-csv-button";
-import { FilterBar, plainOptions, SearchField, SelectField } from "@/web/components/list-page/filter-bar";
-import { ListResults } from "@/web/components/list-page/list-results";
-import { actionsHeader, type Column, ListTable } from "@/web/components/list-page/list-table";
+import { FilterBar, type FilterField, specialtyField } from "@/web/components/list-page/filter-bar";
+import type { ListCopy } from "@/web/components/list-page/list-results";
+import { actionsHeader, type Column } from "@/web/components/list-page/list-table";
+import { ListView } from "@/web/components/list-page/list-view";
 import { oneOf, useListParams } from "@/web/components/list-page/use-list-params";
-import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/web/components/ui/dialog";
 import { PageHeader } from "@/web/components/ui/page-header";
@@ -29,176 +23,118 @@ import {
   type ProgramApplication,
   useWithdrawApplication,
 } from "../api";
-import { ReviewNotes } from "../components/review-notes";
+import { statusColumn, studentColumn, submittedColumn } from "../components/application-columns";
+import { SentNote } from "../components/application-notes";
 
-const STATUS_OPTIONS = APPLICATION_STATUSES.map((s) => ({ value: s, label: APPLICATION_STATUS_LABELS.program[s] }));
+const STATUS_FIELD: FilterField = {
+  name: "status",
+  label: "Status",
+  options: APPLICATION_STATUSES.map((s) => ({ value: s, label: APPLICATION_STATUS_LABELS.program[s] })),
+  all: "All statuses",
+};
+
+const browseLink = (
+  <Link to="/placements" className="font-medium text-primary underline-offset-4 hover:underline">
+    Browse placements
+  </Link>
+);
+
+const COPY: ListCopy = {
+  what: "applications",
+  empty: {
+    icon: ClipboardList,
+    title: "No applications yet. Start by browsing available placements.",
+    body: browseLink,
+  },
+  noMatch: {
+    icon: ClipboardList,
+    title: "No applications match these filters",
+    body: "Try another search, status, specialty or facility.",
+  },
+};
+
+const columns = (withdraw: (a: ProgramApplication) => void): Column<ProgramApplication>[] => [
+  studentColumn(),
+  {
+    id: "placement",
+    header: "Placement",
+    cell: (a) => (
+      <>
+        <Stacked primary={a.placement.title} secondary={a.placement.specialty} />
+        <SentNote application={a} viewer="program" />
+      </>
+    ),
+  },
+  {
+    id: "facility",
+    header: "Facility",
+    cell: (a) => (
+      <>
+        <div>{a.facility.name}</div>
+        <div className="text-muted-foreground">{[a.facility.city, a.facility.state].filter(Boolean).join(", ")}</div>
+      </>
+    ),
+  },
+  datesColumn((a) => a.placement),
+  statusColumn("program"),
+  submittedColumn(),
+  {
+    id: "reviewed",
+    header: "Reviewed",
+    className: "whitespace-nowrap",
+    cell: (a) => (a.reviewedAt ? formatDate(a.reviewedAt) : "—"),
+  },
+  {
+    id: "actions",
+    header: actionsHeader,
+    actions: true,
+    cell: (a) => (
+      <RowActions
+        actions={[
+          a.canWithdraw && {
+            text: "Withdraw",
+            label: `Withdraw ${a.student.name}'s application to ${a.placement.title}`,
+            onClick: () => withdraw(a),
+          },
+        ]}
+      />
+    ),
+  },
+];
 
 /** /applications: every application of the program, with filters, CSV export and withdraw (D7, D13). */
 export default function ApplicationsPage() {
-  const params = useListParams({ status: "", specialty: "", facility: "" });
+  const params = useListParams({ status: "", specialty: "", facilityId: "" });
   const [withdrawing, setWithdrawing] = useState<ProgramApplication | null>(null);
-  const { status, specialty, facility } = params.filters;
-  const filter: ApplicationFilter = {
-    search: params.search,
-    status: oneOf(status, APPLICATION_STATUSES),
-    specialty,
-    facilityId: facility,
-    page: params.page,
-  };
+  const filter: ApplicationFilter = { ...params.query, status: oneOf(params.query.status, APPLICATION_STATUSES) };
   const list = useQuery(applicationsQuery(filter));
   const facilities = useQuery(appliedFacilitiesQuery);
-
-  const columns: Column<ProgramApplication>[] = [
-    {
-      id: "student",
-      header: "Student",
-      cell: (a) => (
-        <>
-          <div className="font-medium">{a.student.name}</div>
-          <div className="text-muted-foreground">{a.student.email}</div>
-          {a.student.gpa !== null ? (
-            <div className="text-xs text-muted-foreground">GPA {a.student.gpa.toFixed(2)}</div>
-          ) : null}
-        </>
-      ),
-    },
-    {
-      id: "placement",
-      header: "Placement",
-      cell: (a) => (
-        <>
-          <div className="font-medium">{a.placement.title}</div>
-          <div className="text-muted-foreground">{a.placement.specialty}</div>
-          {a.notes ? (
-            <div className="mt-1 text-xs text-muted-foreground">
-              {applicationNoteLabel(a.notesBy ?? "program", "program")}: {a.notes}
-            </div>
-          ) : null}
-        </>
-      ),
-    },
-    {
-      id: "facility",
-      header: "Facility",
-      cell: (a) => (
-        <>
-          <div>{a.facility.name}</div>
-          <div className="text-muted-foreground">{[a.facility.city, a.facility.state].filter(Boolean).join(", ")}</div>
-        </>
-      ),
-    },
-    {
-      id: "dates",
-      header: "Dates",
-      className: "whitespace-nowrap",
-      cell: (a) => (
-        <>
-          {formatDate(a.placement.startDate)} –<br />
-          {formatDate(a.placement.endDate)}
-        </>
-      ),
-    },
-    {
-      id: "status",
-      header: "Status",
-      cell: (a) => (
-        <ReviewNotes notes={a.reviewNotes}>
-          <Badge variant={applicationStatusTone(a.status)}>{applicationStatusLabel(a.status, "program")}</Badge>
-        </ReviewNotes>
-      ),
-    },
-    { id: "submitted", header: "Submitted", className: "whitespace-nowrap", cell: (a) => formatDate(a.submittedAt) },
-    {
-      id: "reviewed",
-      header: "Reviewed",
-      className: "whitespace-nowrap",
-      cell: (a) => (a.reviewedAt ? formatDate(a.reviewedAt) : "—"),
-    },
-    {
-      id: "actions",
-      header: actionsHeader,
-      actions: true,
-      cell: (a) =>
-        a.canWithdraw ? (
-          <Button
-            size="sm"
-            variant="outline"
-            onClick={() => setWithdrawing(a)}
-            aria-label={`Withdraw ${a.student.name}'s application to ${a.placement.title}`}
-          >
-            Withdraw
-          </Button>
-        ) : null,
-    },
-  ];
+  const options = (facilities.data?.items ?? []).map((f) => ({ value: f.id, label: f.name }));
+  const facility: FilterField = { name: "facilityId", label: "Facility", options, all: "All facilities" };
+  const fields = [STATUS_FIELD, specialtyField(), facility];
 
   return (
     <>
       <PageHeader
         title="Applications"
         description="Every application your program submitted"
-        actions={
-          <>
-            <ExportCsvButton url={applicationsExportUrl(filter)} name="applications" />
-            <Button asChild>
-              <Link to="/placements">Search Placements</Link>
-            </Button>
-          </>
-        }
+        actions={<HeaderActions filter={filter} />}
       />
-
-      <FilterBar label="Filter applications" filtered={params.filtered} onClear={params.clear}>
-        <SearchField id="application-search" placeholder="Student name or email" params={params} />
-        <SelectField
-          id="application-status"
-          label="Status"
-          value={status}
-          onChange={(v) => params.set({ status: v })}
-          options={STATUS_OPTIONS}
-          all="All statuses"
-        />
-        <SelectField
-          id="application-specialty"
-          label="Specialty"
-          value={specialty}
-          onChange={(v) => params.set({ specialty: v })}
-          options={plainOptions(NURSING_SPECIALTIES)}
-          all="All specialties"
-        />
-        <SelectField
-          id="application-facility"
-          label="Facility"
-          value={facility}
-          onChange={(v) => params.set({ facility: v })}
-          options={(facilities.data?.items ?? []).map((f) => ({ value: f.id, label: f.name }))}
-          all="All facilities"
-        />
-      </FilterBar>
-
-      <ListResults
-        query={list}
-        what="applications"
-        filtered={params.filtered}
-        onPage={params.setPage}
-        empty={{
-          icon: ClipboardList,
-          title: "No applications yet. Start by browsing available placements.",
-          body: (
-            <Link to="/placements" className="font-medium text-primary underline-offset-4 hover:underline">
-              Browse placements
-            </Link>
-          ),
-        }}
-        noMatch={{
-          icon: ClipboardList,
-          title: "No applications match these filters",
-          body: "Try another search, status, specialty or facility.",
-        }}
-      >
-        {(data) => <ListTable label="Applications" rows={data.items} rowKey={(a) => a.id} columns={columns} />}
-      </ListResults>
-
+      <FilterBar label="Filter applications" params={params} search="Student name or email" fields={fields} />
+      <ListView query={list} copy={COPY} params={params} label="Applications" columns={columns(setWithdrawing)} />
       <WithdrawDialog application={withdrawing} onClose={() => setWithdrawing(null)} />
+    </>
+  );
+}
+
+/** Export what the filters select; find placements to apply to. */
+function HeaderActions({ filter }: { filter: ApplicationFilter }) {
+  return (
+    <>
+      <ExportCsvButton url={applicationsExportUrl(filter)} name="applications" />
+      <Button asChild>
+        <Link to="/placements">Search Placements</Link>
+      </Button>
     </>
   );
 }

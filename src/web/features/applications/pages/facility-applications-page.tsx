@@ -1,25 +1,19 @@
 import { useQuery } from "@tanstack/react-query";
 import { Check, ClipboardList, X } from "lucide-react";
 import { useState } from "react";
-import {
-  APPLICATION_STATUS_LABELS,
-  APPLICATION_STATUSES,
-  applicationNoteLabel,
-  applicationStatusLabel,
-  applicationStatusTone,
-  REVIEW_ACTION_LABELS,
-} from "@/domain/applications";
+import { APPLICATION_STATUS_LABELS, APPLICATION_STATUSES, REVIEW_ACTION_LABELS } from "@/domain/applications";
+import { RowActions, Stacked } from "@/web/components/list-page/cells";
 import { ExportCsvButton } from "@/web/components/list-page/export-csv-button";
-import { FilterBar, SearchField, SelectField } from "@/web/components/list-page/filter-bar";
-import { ListResults } from "@/web/components/list-page/list-results";
-import { actionsHeader, type Column, ListTable } from "@/web/components/list-page/list-table";
+import { FilterBar, type FilterField } from "@/web/components/list-page/filter-bar";
+import type { ListCopy } from "@/web/components/list-page/list-results";
+import { actionsHeader, type Column } from "@/web/components/list-page/list-table";
+import { ListView } from "@/web/components/list-page/list-view";
 import { oneOf, useListParams } from "@/web/components/list-page/use-list-params";
-import { Badge } from "@/web/components/ui/badge";
-import { Button } from "@/web/components/ui/button";
 import { PageHeader } from "@/web/components/ui/page-header";
 import { formatDate } from "@/web/lib/format";
+import { statusColumn, studentColumn, submittedColumn } from "../components/application-columns";
+import { SentNote } from "../components/application-notes";
 import { ReviewApplicationDialog, type ReviewTarget } from "../components/review-application-dialog";
-import { ReviewNotes } from "../components/review-notes";
 import {
   type FacilityApplication,
   type FacilityApplicationFilter,
@@ -29,7 +23,20 @@ import {
 
 /** Approve / Reject: this view's words for the two decisions (issue 9, one label table). */
 const ACTIONS = REVIEW_ACTION_LABELS.facilityApplications;
-const STATUS_OPTIONS = APPLICATION_STATUSES.map((s) => ({ value: s, label: APPLICATION_STATUS_LABELS.facility[s] }));
+
+const COPY: ListCopy = {
+  what: "applications",
+  empty: {
+    icon: ClipboardList,
+    title: "No applications yet",
+    body: "Applications arrive here once programs apply to your active placements.",
+  },
+  noMatch: {
+    icon: ClipboardList,
+    title: "No applications match these filters",
+    body: "Try another search, status, placement or department.",
+  },
+};
 
 /** The filter choices: the facility's placements and departments (other features' data, composed in app/). */
 export type FacilityApplicationFilterOptions = {
@@ -37,150 +44,92 @@ export type FacilityApplicationFilterOptions = {
   departments: { id: string; name: string }[];
 };
 
+const SEARCH = "Student, email, placement or program";
+
+/** Status, then the facility's placements and departments. */
+const filterFields = ({ placements, departments }: FacilityApplicationFilterOptions): FilterField[] => [
+  {
+    name: "status",
+    label: "Status",
+    options: APPLICATION_STATUSES.map((s) => ({ value: s, label: APPLICATION_STATUS_LABELS.facility[s] })),
+    all: "All statuses",
+  },
+  {
+    name: "placementId",
+    label: "Placement",
+    options: placements.map((p) => ({ value: p.id, label: p.title })),
+    all: "All placements",
+  },
+  {
+    name: "departmentId",
+    label: "Department",
+    options: departments.map((d) => ({ value: d.id, label: d.name })),
+    all: "All departments",
+  },
+];
+
+type Review = (a: FacilityApplication, decision: ReviewTarget["decision"]) => void;
+
+/** Approve and Reject on a pending application; when it was decided, once it has been reviewed. */
+function Decisions({ application: a, review }: { application: FacilityApplication; review: Review }) {
+  if (a.status !== "pending") {
+    return a.reviewedAt ? (
+      <span className="text-xs text-muted-foreground">Reviewed {formatDate(a.reviewedAt)}</span>
+    ) : null;
+  }
+  const whose = `${a.student.name}'s application to ${a.placement.title}`;
+  return (
+    <RowActions
+      actions={(["approve", "reject"] as const).map((decision) => ({
+        text: ACTIONS[decision],
+        label: `${ACTIONS[decision]} ${whose}`,
+        icon: decision === "approve" ? Check : X,
+        variant: decision === "approve" ? "default" : "outline",
+        onClick: () => review(a, decision),
+      }))}
+    />
+  );
+}
+
+const columns = (review: Review): Column<FacilityApplication>[] => [
+  studentColumn("not given"),
+  { id: "program", header: "Program", cell: (a) => a.program.name },
+  {
+    id: "placement",
+    header: "Placement",
+    cell: (a) => (
+      <>
+        <Stacked
+          primary={a.placement.title}
+          secondary={a.department?.name ?? a.placement.specialty}
+          note={`${formatDate(a.placement.startDate)} – ${formatDate(a.placement.endDate)}`}
+        />
+        <SentNote application={a} viewer="facility" />
+      </>
+    ),
+  },
+  statusColumn("facility"),
+  submittedColumn(),
+  { id: "actions", header: actionsHeader, actions: true, cell: (a) => <Decisions application={a} review={review} /> },
+];
+
 /** /dashboard/facility/applications: every application to the facility's placements; Approve / Reject (D7, D13). */
 export function FacilityApplicationsPage({ options }: { options: FacilityApplicationFilterOptions }) {
-  const params = useListParams({ status: "", placement: "", department: "" });
+  const params = useListParams({ status: "", placementId: "", departmentId: "" });
   const [reviewing, setReviewing] = useState<ReviewTarget | null>(null);
-  const { status, placement, department } = params.filters;
-  const filter: FacilityApplicationFilter = {
-    search: params.search,
-    status: oneOf(status, APPLICATION_STATUSES),
-    placementId: placement,
-    departmentId: department,
-    facilityId: params.param("facility"),
-    page: params.page,
-  };
+  const status = oneOf(params.query.status, APPLICATION_STATUSES);
+  const filter: FacilityApplicationFilter = { ...params.query, status, facilityId: params.param("facility") };
   const list = useQuery(facilityApplicationsQuery(filter));
-  const review = (a: FacilityApplication, decision: ReviewTarget["decision"]) =>
+  const review: Review = (a, decision) =>
     setReviewing({ id: a.id, decision, studentName: a.student.name, placementTitle: a.placement.title });
 
-  const columns: Column<FacilityApplication>[] = [
-    {
-      id: "student",
-      header: "Student",
-      cell: (a) => (
-        <>
-          <div className="font-medium">{a.student.name}</div>
-          <div className="text-muted-foreground">{a.student.email}</div>
-          <div className="text-xs text-muted-foreground">
-            GPA {a.student.gpa !== null ? a.student.gpa.toFixed(2) : "not given"}
-          </div>
-        </>
-      ),
-    },
-    { id: "program", header: "Program", cell: (a) => a.program.name },
-    {
-      id: "placement",
-      header: "Placement",
-      cell: (a) => (
-        <>
-          <div className="font-medium">{a.placement.title}</div>
-          <div className="text-muted-foreground">{a.department?.name ?? a.placement.specialty}</div>
-          <div className="text-xs text-muted-foreground">
-            {formatDate(a.placement.startDate)} – {formatDate(a.placement.endDate)}
-          </div>
-          {a.notes ? (
-            <div className="mt-1 text-xs text-muted-foreground">
-              {applicationNoteLabel(a.notesBy ?? "program", "facility")}: {a.notes}
-            </div>
-          ) : null}
-        </>
-      ),
-    },
-    {
-      id: "status",
-      header: "Status",
-      cell: (a) => (
-        <ReviewNotes notes={a.reviewNotes}>
-          <Badge variant={applicationStatusTone(a.status)}>{applicationStatusLabel(a.status, "facility")}</Badge>
-        </ReviewNotes>
-      ),
-    },
-    { id: "submitted", header: "Submitted", className: "whitespace-nowrap", cell: (a) => formatDate(a.submittedAt) },
-    {
-      id: "actions",
-      header: actionsHeader,
-      actions: true,
-      cell: (a) =>
-        a.status === "pending" ? (
-          <div className="flex flex-wrap gap-1">
-            <Button
-              size="sm"
-              onClick={() => review(a, "approve")}
-              aria-label={`${ACTIONS.approve} ${a.student.name}'s application to ${a.placement.title}`}
-            >
-              <Check aria-hidden /> {ACTIONS.approve}
-            </Button>
-            <Button
-              size="sm"
-              variant="outline"
-              onClick={() => review(a, "reject")}
-              aria-label={`${ACTIONS.reject} ${a.student.name}'s application to ${a.placement.title}`}
-            >
-              <X aria-hidden /> {ACTIONS.reject}
-            </Button>
-          </div>
-        ) : a.reviewedAt ? (
-          <span className="text-xs text-muted-foreground">Reviewed {formatDate(a.reviewedAt)}</span>
-        ) : null,
-    },
-  ];
+  const actions = <ExportCsvButton url={facilityApplicationsExportUrl(filter)} name="facility-applications" />;
 
   return (
     <>
-      <PageHeader
-        title="Applications"
-        description="Applications to your placements"
-        actions={<ExportCsvButton url={facilityApplicationsExportUrl(filter)} name="facility-applications" />}
-      />
-
-      <FilterBar label="Filter applications" filtered={params.filtered} onClear={params.clear}>
-        <SearchField id="application-search" placeholder="Student, email, placement or program" params={params} />
-        <SelectField
-          id="application-status"
-          label="Status"
-          value={status}
-          onChange={(v) => params.set({ status: v })}
-          options={STATUS_OPTIONS}
-          all="All statuses"
-        />
-        <SelectField
-          id="application-placement"
-          label="Placement"
-          value={placement}
-          onChange={(v) => params.set({ placement: v })}
-          options={options.placements.map((p) => ({ value: p.id, label: p.title }))}
-          all="All placements"
-        />
-        <SelectField
-          id="application-department"
-          label="Department"
-          value={department}
-          onChange={(v) => params.set({ department: v })}
-          options={options.departments.map((d) => ({ value: d.id, label: d.name }))}
-          all="All departments"
-        />
-      </FilterBar>
-
-      <ListResults
-        query={list}
-        what="applications"
-        filtered={params.filtered}
-        onPage={params.setPage}
-        empty={{
-          icon: ClipboardList,
-          title: "No applications yet",
-          body: "Applications arrive here once programs apply to your active placements.",
-        }}
-        noMatch={{
-          icon: ClipboardList,
-          title: "No applications match these filters",
-          body: "Try another search, status, placement or department.",
-        }}
-      >
-        {(data) => <ListTable label="Applications" rows={data.items} rowKey={(a) => a.id} columns={columns} />}
-      </ListResults>
-
+      <PageHeader title="Applications" description="Applications to your placements" actions={actions} />
+      <FilterBar label="Filter applications" params={params} search={SEARCH} fields={filterFields(options)} />
+      <ListView query={list} copy={COPY} params={params} label="Applications" columns={columns(review)} />
       <ReviewApplicationDialog target={reviewing} onClose={() => setReviewing(null)} />
     </>
   );

@@ -1,28 +1,41 @@
 import { useQuery } from "@tanstack/react-query";
 import { Users } from "lucide-react";
 import { PLACED_PHASES, type PlacedPhase } from "@/domain/placements";
-import { FilterBar, SearchField, SelectField } from "@/web/components/list-page/filter-bar";
-import { ListResults } from "@/web/components/list-page/list-results";
-import { type Column, ListTable } from "@/web/components/list-page/list-table";
+import { datesColumn, Stacked } from "@/web/components/list-page/cells";
+import { FilterBar, type FilterField } from "@/web/components/list-page/filter-bar";
+import type { ListCopy } from "@/web/components/list-page/list-results";
+import type { Column } from "@/web/components/list-page/list-table";
+import { ListView } from "@/web/components/list-page/list-view";
 import { oneOf, useListParams } from "@/web/components/list-page/use-list-params";
 import { Badge } from "@/web/components/ui/badge";
 import { PageHeader } from "@/web/components/ui/page-header";
-import { formatDate } from "@/web/lib/format";
 import { type PlacedStudent, placedStudentsQuery } from "../facility-api";
 
 const PHASE_LABELS: Record<PlacedPhase, string> = { current: "Current", upcoming: "Upcoming", past: "Completed" };
-const PHASE_OPTIONS = PLACED_PHASES.map((p) => ({ value: p, label: PHASE_LABELS[p] }));
+const SEARCH = "Student, email, placement or program";
+const FIELDS: FilterField[] = [
+  {
+    name: "phase",
+    label: "Show",
+    options: PLACED_PHASES.map((p) => ({ value: p, label: PHASE_LABELS[p] })),
+    all: "Current and upcoming",
+  },
+];
+
+const COPY: ListCopy = {
+  what: "placed students",
+  empty: { icon: Users, title: "No students placed yet" },
+  noMatch: { icon: Users, title: "No placed students match these filters" },
+};
+
+/** One row per approved application (a student placed twice has two). */
+const rowKey = (s: PlacedStudent) => s.applicationId;
 
 const columns: Column<PlacedStudent>[] = [
   {
     id: "student",
     header: "Student",
-    cell: (s) => (
-      <>
-        <div className="font-medium">{s.student.name}</div>
-        <div className="text-muted-foreground">{s.student.email}</div>
-      </>
-    ),
+    cell: (s) => <Stacked primary={s.student.name} secondary={s.student.email} />,
   },
   { id: "program", header: "Program", cell: (s) => s.program.name },
   {
@@ -36,17 +49,7 @@ const columns: Column<PlacedStudent>[] = [
     ),
   },
   { id: "department", header: "Department", cell: (s) => s.department?.name ?? "—" },
-  {
-    id: "dates",
-    header: "Dates",
-    className: "whitespace-nowrap",
-    cell: (s) => (
-      <>
-        {formatDate(s.placement.startDate)} –<br />
-        {formatDate(s.placement.endDate)}
-      </>
-    ),
-  },
+  datesColumn((s) => s.placement),
   {
     id: "phase",
     header: "When",
@@ -75,33 +78,12 @@ export default function PlacedStudentsPage() {
       <PageHeader title="Placed Students" description="Students with approved placements at your facility" />
       <FilterBar
         label="Filter placed students"
-        filtered={params.filtered}
-        onClear={params.clear}
+        params={params}
+        search={SEARCH}
+        fields={FIELDS}
         className="sm:grid-cols-2"
-      >
-        <SearchField id="placed-search" placeholder="Student, email, placement or program" params={params} />
-        <SelectField
-          id="placed-phase"
-          label="Show"
-          value={params.filters.phase}
-          onChange={(v) => params.set({ phase: v })}
-          options={PHASE_OPTIONS}
-          all="Current and upcoming"
-        />
-      </FilterBar>
-
-      <ListResults
-        query={list}
-        what="placed students"
-        filtered={params.filtered}
-        onPage={params.setPage}
-        empty={{ icon: Users, title: "No students placed yet" }}
-        noMatch={{ icon: Users, title: "No placed students match these filters" }}
-      >
-        {(data) => (
-          <ListTable label="Placed students" rows={data.items} rowKey={(s) => s.applicationId} columns={columns} />
-        )}
-      </ListResults>
+      />
+      <ListView query={list} copy={COPY} params={params} label="Placed students" columns={columns} rowKey={rowKey} />
     </>
   );
 }

@@ -4,26 +4,34 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { applicationNoteLabel, applicationStatusLabel, applicationStatusTone } from "@/domain/applications";
-import { ListResults } from "@/web/components/list-page/list-results";
-import { NoStudentRecord } from "@/web/components/no-student-record";
+import { RowActions } from "@/web/components/list-page/cells";
+import { type ListCopy, ListResults } from "@/web/components/list-page/list-results";
+import { StudentPage } from "@/web/components/student-page";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "@/web/components/ui/dialog";
-import { PageHeader } from "@/web/components/ui/page-header";
 import { formatDate } from "@/web/lib/format";
-import { useMe } from "@/web/lib/session";
 import { type MyApplication, myApplicationsQuery, useWithdrawMyApplication } from "../student-applications-api";
+
+const COPY: ListCopy = {
+  what: "your applications",
+  empty: {
+    icon: ClipboardList,
+    title: "No applications yet. Start by browsing available placements.",
+    body: (
+      <Button asChild className="mt-2">
+        <Link to="/student/placements">Browse Placements</Link>
+      </Button>
+    ),
+  },
+};
+
+const HEADER = { title: "My Applications", description: "Where each of your applications stands" };
 
 /** /student/applications: the student's applications, in the student view's labels and order. */
 export default function StudentApplicationsPage() {
-  const me = useMe();
-  return (
-    <>
-      <PageHeader title="My Applications" description="Where each of your applications stands" />
-      {me.data?.studentId ? <ApplicationsList /> : <NoStudentRecord />}
-    </>
-  );
+  return <StudentPage header={HEADER} content={ApplicationsList} />;
 }
 
 function ApplicationsList() {
@@ -33,19 +41,7 @@ function ApplicationsList() {
 
   return (
     <>
-      <ListResults
-        query={list}
-        what="your applications"
-        empty={{
-          icon: ClipboardList,
-          title: "No applications yet. Start by browsing available placements.",
-          body: (
-            <Button asChild className="mt-2">
-              <Link to="/student/placements">Browse Placements</Link>
-            </Button>
-          ),
-        }}
-      >
+      <ListResults query={list} copy={COPY}>
         {(data) => (
           <ul className="grid gap-4" aria-label="My applications">
             {data.items.map((a) => (
@@ -71,26 +67,16 @@ function ApplicationsList() {
                       </p>
                       <p>Submitted {formatDate(a.submittedAt)}</p>
                     </div>
-                    <div className="flex gap-2">
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        onClick={() => setDetails(a)}
-                        aria-label={`Details: ${a.placement.title}`}
-                      >
-                        Details
-                      </Button>
-                      {a.canWithdraw ? (
-                        <Button
-                          size="sm"
-                          variant="outline"
-                          onClick={() => setWithdrawing(a)}
-                          aria-label={`Withdraw: ${a.placement.title}`}
-                        >
-                          Withdraw
-                        </Button>
-                      ) : null}
-                    </div>
+                    <RowActions
+                      actions={[
+                        { text: "Details", label: `Details: ${a.placement.title}`, onClick: () => setDetails(a) },
+                        a.canWithdraw && {
+                          text: "Withdraw",
+                          label: `Withdraw: ${a.placement.title}`,
+                          onClick: () => setWithdrawing(a),
+                        },
+                      ]}
+                    />
                   </CardContent>
                 </Card>
               </li>

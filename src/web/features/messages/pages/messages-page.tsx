@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Inbox, PenSquare, SearchX, Send } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { MESSAGE_BOXES, replySubject } from "@/domain/messages";
-import { ListResults } from "@/web/components/list-page/list-results";
+import { type ListCopy, ListResults } from "@/web/components/list-page/list-results";
 import { oneOf, useListParams } from "@/web/components/list-page/use-list-params";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
@@ -134,45 +134,41 @@ function MessageList({
 }) {
   const list = useQuery(messagesQuery(filter));
   const inbox = filter.box === "inbox";
+  const copy: ListCopy = {
+    what: "messages",
+    loading: "Loading messages...",
+    empty: inbox
+      ? {
+          icon: Inbox,
+          title: "No messages yet",
+          body: "Messages from your coordinators and the people you work with appear here as they arrive.",
+        }
+      : {
+          icon: Send,
+          title: "No sent messages",
+          body: (
+            <>
+              <p className="mb-3">Messages you send are kept here.</p>
+              {newButton}
+            </>
+          ),
+        },
+    noMatch: {
+      icon: SearchX,
+      title: "No messages match",
+      body: (
+        <>
+          <p className="mb-3">No message in {inbox ? "your inbox" : "your sent messages"} matches this search.</p>
+          <Button variant="outline" onClick={onClearSearch}>
+            Clear search
+          </Button>
+        </>
+      ),
+    },
+  };
 
   return (
-    <ListResults
-      query={list}
-      what="messages"
-      loadingLabel="Loading messages..."
-      filtered={!!filter.search}
-      onPage={onPage}
-      empty={
-        inbox
-          ? {
-              icon: Inbox,
-              title: "No messages yet",
-              body: "Messages from your coordinators and the people you work with appear here as they arrive.",
-            }
-          : {
-              icon: Send,
-              title: "No sent messages",
-              body: (
-                <>
-                  <p className="mb-3">Messages you send are kept here.</p>
-                  {newButton}
-                </>
-              ),
-            }
-      }
-      noMatch={{
-        icon: SearchX,
-        title: "No messages match",
-        body: (
-          <>
-            <p className="mb-3">No message in {inbox ? "your inbox" : "your sent messages"} matches this search.</p>
-            <Button variant="outline" onClick={onClearSearch}>
-              Clear search
-            </Button>
-          </>
-        ),
-      }}
-    >
+    <ListResults query={list} copy={copy} params={{ filtered: !!filter.search, setPage: onPage }}>
       {(data) => (
         <ul
           aria-label={inbox ? "Inbox" : "Sent messages"}

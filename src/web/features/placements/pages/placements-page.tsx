@@ -5,8 +5,7 @@ import { useSearchParams } from "react-router";
 import { Button } from "@/web/components/ui/button";
 import { PageHeader } from "@/web/components/ui/page-header";
 import { type OpenPlacement, openPlacementsQuery, studentNameQuery } from "../api";
-import { PlacementFilterBar, PlacementResults, usePlacementFilters } from "../components/placement-browser";
-import { PlacementCard } from "../components/placement-card";
+import { PlacementBrowser, usePlacementFilters } from "../components/placement-browser";
 import { SubmitApplicationDialog } from "../components/submit-application-dialog";
 
 /** /placements: open placements for the program's students, with search, filters and the apply dialog. */
@@ -29,6 +28,8 @@ export default function PlacementsPage() {
     setParams(next, { replace: true });
   }
 
+  const submitButton = (p: OpenPlacement) => <SubmitButton placement={p} onApply={setApplyTo} />;
+
   return (
     <>
       <PageHeader title="Placements" description="Find available clinical placements for your students" />
@@ -47,26 +48,7 @@ export default function PlacementsPage() {
         </div>
       ) : null}
 
-      <PlacementFilterBar idPrefix="placement" filters={filters} />
-      <PlacementResults
-        list={list}
-        filters={filters}
-        renderCard={(p) => (
-          <PlacementCard
-            placement={p}
-            action={
-              // The server offers only rotations taking applications today (issue 9); none other gets the button.
-              p.acceptsApplications ? (
-                <Button className="w-full" onClick={() => setApplyTo(p)} aria-label={`Submit Application: ${p.title}`}>
-                  Submit Application
-                </Button>
-              ) : (
-                <p className="text-sm text-muted-foreground">No longer taking applications</p>
-              )
-            }
-          />
-        )}
-      />
+      <PlacementBrowser filters={filters} list={list} action={submitButton} />
 
       <SubmitApplicationDialog
         placement={applyTo}
@@ -77,5 +59,15 @@ export default function PlacementsPage() {
         }}
       />
     </>
+  );
+}
+
+/** The server offers only rotations taking applications today (issue 9); none other gets the button. */
+function SubmitButton({ placement: p, onApply }: { placement: OpenPlacement; onApply: (p: OpenPlacement) => void }) {
+  if (!p.acceptsApplications) return <p className="text-sm text-muted-foreground">No longer taking applications</p>;
+  return (
+    <Button className="w-full" onClick={() => onApply(p)} aria-label={`Submit Application: ${p.title}`}>
+      Submit Application
+    </Button>
   );
 }

@@ -1,24 +1,17 @@
 import { useQuery } from "@tanstack/react-query";
 import { Check } from "lucide-react";
 import { useState } from "react";
-import { NoStudentRecord } from "@/web/components/no-student-record";
+import { StudentPage } from "@/web/components/student-page";
 import { Button } from "@/web/components/ui/button";
-import { PageHeader } from "@/web/components/ui/page-header";
-import { useMe } from "@/web/lib/session";
 import { ApplyDialog } from "../components/apply-dialog";
-import { PlacementFilterBar, PlacementResults, usePlacementFilters } from "../components/placement-browser";
-import { PlacementCard } from "../components/placement-card";
+import { PlacementBrowser, usePlacementFilters } from "../components/placement-browser";
 import { type StudentPlacement, studentPlacementsQuery } from "../student-placements-api";
+
+const HEADER = { title: "Browse Placements", description: "Active clinical placements with spots left" };
 
 /** /student/placements: open placements with spots left; 'Applied' where the student already applied. */
 export default function StudentPlacementsPage() {
-  const me = useMe();
-  return (
-    <>
-      <PageHeader title="Browse Placements" description="Active clinical placements with spots left" />
-      {me.data?.studentId ? <Browse /> : <NoStudentRecord />}
-    </>
-  );
+  return <StudentPage header={HEADER} content={Browse} />;
 }
 
 function Browse() {
@@ -26,29 +19,11 @@ function Browse() {
   const [applyTo, setApplyTo] = useState<StudentPlacement | null>(null);
   const list = useQuery(studentPlacementsQuery(filters.query));
 
+  const applyButton = (p: StudentPlacement) => <ApplyButton placement={p} onApply={setApplyTo} />;
+
   return (
     <>
-      <PlacementFilterBar idPrefix="student-placement" filters={filters} />
-      <PlacementResults
-        list={list}
-        filters={filters}
-        renderCard={(p) => (
-          <PlacementCard
-            placement={p}
-            action={
-              p.myApplication !== null ? (
-                <Button className="w-full" variant="secondary" disabled aria-label={`Applied: ${p.title}`}>
-                  <Check aria-hidden /> Applied
-                </Button>
-              ) : (
-                <Button className="w-full" onClick={() => setApplyTo(p)} aria-label={`Apply: ${p.title}`}>
-                  Apply
-                </Button>
-              )
-            }
-          />
-        )}
-      />
+      <PlacementBrowser filters={filters} list={list} action={applyButton} />
 
       <ApplyDialog
         placement={applyTo}
@@ -57,5 +32,27 @@ function Browse() {
         }}
       />
     </>
+  );
+}
+
+/** Apply, or Applied (disabled) where the student already applied. */
+function ApplyButton({
+  placement: p,
+  onApply,
+}: {
+  placement: StudentPlacement;
+  onApply: (p: StudentPlacement) => void;
+}) {
+  if (p.myApplication !== null) {
+    return (
+      <Button className="w-full" variant="secondary" disabled aria-label={`Applied: ${p.title}`}>
+        <Check aria-hidden /> Applied
+      </Button>
+    );
+  }
+  return (
+    <Button className="w-full" onClick={() => onApply(p)} aria-label={`Apply: ${p.title}`}>
+      Apply
+    </Button>
   );
 }

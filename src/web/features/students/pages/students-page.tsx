@@ -1,7 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { SearchX, Users } from "lucide-react";
 import { Link } from "react-router";
-import { NURSING_SPECIALTIES } from "@/domain/specialties";
 import {
   DEFAULT_SORT_ORDER,
   ENROLLMENT_FILTER_LABELS,
@@ -11,9 +10,10 @@ import {
 } from "@/domain/student-list";
 import { COMPLIANCE_LABELS, COMPLIANCE_STATUSES } from "@/domain/students";
 import { ExportCsvButton } from "@/web/components/list-page/export-csv-button";
-import { FilterBar, plainOptions, SearchField, SelectField } from "@/web/components/list-page/filter-bar";
-import { ListResults } from "@/web/components/list-page/list-results";
-import { type Column, ListTable } from "@/web/components/list-page/list-table";
+import { FilterBar, type FilterField, specialtyField } from "@/web/components/list-page/filter-bar";
+import type { ListCopy } from "@/web/components/list-page/list-results";
+import type { Column } from "@/web/components/list-page/list-table";
+import { ListView } from "@/web/components/list-page/list-view";
 import { oneOf, useListParams } from "@/web/components/list-page/use-list-params";
 import { Badge } from "@/web/components/ui/badge";
 import { PageHeader } from "@/web/components/ui/page-header";
@@ -42,8 +42,24 @@ const SORT_OPTIONS: { value: `${StudentSort}:${Order}`; label: string }[] = [
 const ordersOf = (sort: string) =>
   SORT_OPTIONS.filter((o) => o.value.startsWith(`${sort}:`)).map((o) => o.value.split(":")[1] as Order);
 
-const COMPLIANCE_OPTIONS = COMPLIANCE_STATUSES.map((s) => ({ value: s, label: COMPLIANCE_LABELS[s] }));
-const ENROLLMENT_OPTIONS = ENROLLMENT_FILTERS.map((s) => ({ value: s, label: ENROLLMENT_FILTER_LABELS[s] }));
+const GRID = "grid-cols-2 lg:grid-cols-[2fr_repeat(4,1fr)]";
+const SEARCH = { label: "Search students", placeholder: "Name or email", className: "col-span-2 lg:col-span-1" };
+
+/** Specialty, compliance and enrollment (active by default, so no 'all'); 'Sort by' comes after them. */
+const FIELDS: FilterField[] = [
+  specialtyField("Specialty interest"),
+  {
+    name: "compliance",
+    label: "Compliance",
+    options: COMPLIANCE_STATUSES.map((s) => ({ value: s, label: COMPLIANCE_LABELS[s] })),
+    all: "All statuses",
+  },
+  {
+    name: "enrollment",
+    label: "Enrollment",
+    options: ENROLLMENT_FILTERS.map((s) => ({ value: s, label: ENROLLMENT_FILTER_LABELS[s] })),
+  },
+];
 
 /** The roster's columns; Program only when the list spans programs (an admin not viewing one). */
 const columns = (acrossPrograms: boolean): Column<Student>[] => [
@@ -144,102 +160,61 @@ export default function StudentsPage() {
     params.set({ sort: key, order: next });
   }
 
+  /** 'Sort by' sets the key and its order together. */
+  function sortFrom(choice: string) {
+    const [key, next] = choice.split(":");
+    params.set({ sort: key, order: next });
+  }
+
   const addButton = <AddStudentDialog programId={programId} />;
+  const copy: ListCopy = {
+    what: "students",
+    loading: "Loading students...",
+    empty: {
+      icon: Users,
+      title: "No students yet",
+      body: (
+        <>
+          <p className="mb-3">Add students one by one or upload your roster as a CSV file.</p>
+          <div className="flex flex-wrap justify-center gap-2">
+            {addButton}
+            <RosterImportDialog programId={programId} />
+          </div>
+        </>
+      ),
+    },
+    noMatch: { icon: SearchX, title: "No students match", body: "No student matches these filters." },
+  };
+
+  const fields = [
+    ...FIELDS,
+    { name: "sort", label: "Sort by", options: SORT_OPTIONS, value: `${sort}:${order}`, onChange: sortFrom },
+  ];
+  const actions = (
+    <>
+      <ExportCsvButton url={studentsExportUrl(exportFilter)} name="students" />
+      <RosterImportDialog programId={programId} />
+      <InviteAllButton programId={programId} />
+      {addButton}
+    </>
+  );
 
   return (
     <>
       <PageHeader
         title="Students"
         description="Your program's roster: compliance, applications and invitations"
-        actions={
-          <>
-            <ExportCsvButton url={studentsExportUrl(exportFilter)} name="students" />
-            <RosterImportDialog programId={programId} />
-            <InviteAllButton programId={programId} />
-            {addButton}
-          </>
-        }
+        actions={actions}
       />
-
-      <FilterBar
-        label="Filter students"
-        filtered={params.filtered}
-        onClear={params.clear}
-        className="grid-cols-2 lg:grid-cols-[2fr_repeat(4,1fr)]"
-      >
-        <SearchField
-          id="student-search"
-          label="Search students"
-          placeholder="Name or email"
-          params={params}
-          className="col-span-2 lg:col-span-1"
-        />
-        <SelectField
-          id="student-specialty"
-          label="Specialty interest"
-          value={f.specialty}
-          onChange={(v) => params.set({ specialty: v })}
-          options={plainOptions(NURSING_SPECIALTIES)}
-          all="All specialties"
-        />
-        <SelectField
-          id="student-compliance"
-          label="Compliance"
-          value={f.compliance}
-          onChange={(v) => params.set({ compliance: v })}
-          options={COMPLIANCE_OPTIONS}
-          all="All statuses"
-        />
-        <SelectField
-          id="student-enrollment"
-          label="Enrollment"
-          value={f.enrollment}
-          onChange={(v) => params.set({ enrollment: v })}
-          options={ENROLLMENT_OPTIONS}
-        />
-        <SelectField
-          id="student-sort"
-          label="Sort by"
-          value={`${sort}:${order}`}
-          onChange={(v) => {
-            const [key, next] = v.split(":");
-            params.set({ sort: key, order: next });
-          }}
-          options={SORT_OPTIONS}
-        />
-      </FilterBar>
-
-      <ListResults
+      <FilterBar label="Filter students" params={params} search={SEARCH} fields={fields} className={GRID} />
+      <ListView
         query={list}
-        what="students"
-        loadingLabel="Loading students..."
-        filtered={params.filtered}
-        onPage={params.setPage}
-        empty={{
-          icon: Users,
-          title: "No students yet",
-          body: (
-            <>
-              <p className="mb-3">Add students one by one or upload your roster as a CSV file.</p>
-              <div className="flex flex-wrap justify-center gap-2">
-                {addButton}
-                <RosterImportDialog programId={programId} />
-              </div>
-            </>
-          ),
-        }}
-        noMatch={{ icon: SearchX, title: "No students match", body: "No student matches these filters." }}
-      >
-        {(data) => (
-          <ListTable
-            label="Students"
-            rows={data.items}
-            rowKey={(s) => s.id}
-            columns={columns(acrossPrograms)}
-            sort={{ key: sort, order, onSort: sortBy }}
-          />
-        )}
-      </ListResults>
+        copy={copy}
+        params={params}
+        label="Students"
+        columns={columns(acrossPrograms)}
+        sort={{ key: sort, order, onSort: sortBy }}
+      />
     </>
   );
 }
