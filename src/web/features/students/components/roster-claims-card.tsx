@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Flag } from "lucide-react";
 import { toast } from "sonner";
+import { LoadError } from "@/web/components/list-page/load-error";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
@@ -37,9 +38,7 @@ export function RosterClaimsCard() {
         {claims.isPending ? (
           <Loading />
         ) : claims.isError ? (
-          <p role="alert" className="text-destructive">
-            Could not load your programs: {claims.error.message}
-          </p>
+          <LoadError what="your programs" query={claims} />
         ) : (
           <>
             <p>
