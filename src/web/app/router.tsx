@@ -107,15 +107,15 @@ export const routes: RouteObject[] = [
     children: [
       {
         path: route("/student/placements"),
-        ...page(() => import("@/web/features/student/pages/student-placements-page")),
+        ...page(() => import("@/web/features/placements/pages/student-placements-page")),
       },
       {
         path: route("/student/applications"),
-        ...page(() => import("@/web/features/student/pages/student-applications-page")),
+        ...page(() => import("@/web/features/applications/pages/student-applications-page")),
       },
       { path: route("/student/learning"), ...section("LearningPage") },
       { path: route("/student/messages"), ...page(() => import("@/web/features/messages/pages/messages-page")) },
-      { path: route("/student/profile"), ...page(() => import("@/web/features/student/pages/student-profile-page")) },
+      { path: route("/student/profile"), ...page(() => import("@/web/features/students/pages/student-profile-page")) },
     ],
   },
   {

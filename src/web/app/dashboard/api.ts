@@ -17,12 +17,6 @@ export const studentDashboardQuery = queryOptions({
 
 export type StudentDashboard = Awaited<ReturnType<NonNullable<typeof studentDashboardQuery.queryFn>>>;
 
-/** The header bell's unread count (same query key, so both stay in step and update live). */
-export const unreadMessagesQuery = queryOptions({
-  queryKey: ["messages", "unread"],
-  queryFn: async () => unwrap(await api.api.messages["unread-count"].$get()),
-});
-
 /** The facility dashboard's figures, computed on the server from live data (D9). */
 export const facilityDashboardQuery = (facilityId?: string) =>
   queryOptions({

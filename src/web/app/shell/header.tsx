@@ -4,18 +4,12 @@ import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { isAdmin, ROLE_LABELS } from "@/domain/roles";
 import { Button } from "@/web/components/ui/button";
-import { api, unwrap } from "@/web/lib/api-client";
+import { unreadCountQuery } from "@/web/features/messages/api";
 import { authClient } from "@/web/lib/auth-client";
 import type { Me } from "@/web/lib/session";
 import { type Area, actingRole, messagesPath } from "./navigation";
 import { OrganizationSwitcher } from "./organization-switcher";
 import { ViewAsMenu } from "./view-as-menu";
-
-export const unreadQuery = {
-  queryKey: ["messages", "unread"],
-  queryFn: async () => unwrap(await api.api.messages["unread-count"].$get()),
-  refetchInterval: 30_000,
-};
 
 export function Header({
   me,
@@ -31,7 +25,7 @@ export function Header({
 }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const unread = useQuery(unreadQuery);
+  const unread = useQuery(unreadCountQuery);
   const count = unread.data?.unread ?? 0;
   const role = actingRole(me);
 

@@ -49,6 +49,10 @@ export const organizationsQuery = (f: OrganizationFilter) =>
     placeholderData: keepPreviousData,
   });
 
+export type Organization = Awaited<
+  ReturnType<NonNullable<ReturnType<typeof organizationsQuery>["queryFn"]>>
+>["items"][number];
+
 export const organizationsExportUrl = (f: Omit<OrganizationFilter, "page">) =>
   `/api/admin/organizations/export.csv${queryString({ kind: f.kind, status: f.status, search: f.search })}`;
 

@@ -79,3 +79,6 @@ export const placedStudentsQuery = (f: { search?: string; phase?: PlacedPhase; f
       ),
     placeholderData: keepPreviousData,
   });
+export type PlacedStudent = Awaited<
+  ReturnType<NonNullable<ReturnType<typeof placedStudentsQuery>["queryFn"]>>
+>["items"][number];

@@ -37,10 +37,15 @@ export const messageQuery = (id: string) =>
     retry: (count, err) => (err as { status?: number }).status !== 404 && count < 2,
   });
 
-/** The same query as the header bell's dot (same key, same answer). */
+/**
+ * The unread count: the header bell's dot, the student dashboard's figure and the Inbox tab's badge
+ * all read this one query (one key, one answer, refreshed by the live events). It also polls, in
+ * case the event stream is down.
+ */
 export const unreadCountQuery = queryOptions({
   queryKey: ["messages", "unread"],
   queryFn: async () => unwrap(await api.api.messages["unread-count"].$get()),
+  refetchInterval: 30_000,
 });
 
 export const recipientsQuery = (search: string) =>

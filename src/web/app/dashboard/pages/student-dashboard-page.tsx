@@ -4,16 +4,17 @@ import { Link } from "react-router";
 import { applicationStatusLabel, applicationStatusTone } from "@/domain/applications";
 import { COMPLIANCE_LABELS, type ComplianceStatus } from "@/domain/students";
 import { LoadError } from "@/web/components/list-page/load-error";
-import { NoStudentRecord } from "@/web/components/no-student-record";
 import { type QuickAction, QuickActions } from "@/web/components/quick-actions";
+import { NoStudentRecord } from "@/web/components/student-page";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { Loading } from "@/web/components/ui/loading";
 import { PageHeader } from "@/web/components/ui/page-header";
+import { unreadCountQuery } from "@/web/features/messages/api";
 import { formatDate } from "@/web/lib/format";
 import { useMe } from "@/web/lib/session";
-import { type StudentDashboard, studentDashboardQuery, unreadMessagesQuery } from "../api";
+import { type StudentDashboard, studentDashboardQuery } from "../api";
 import { StatCard } from "../components/stat-card";
 
 const QUICK_ACTIONS: QuickAction[] = [
@@ -51,7 +52,7 @@ export default function StudentDashboardPage() {
 
 function Dashboard() {
   const dashboard = useQuery(studentDashboardQuery);
-  const unread = useQuery(unreadMessagesQuery);
+  const unread = useQuery(unreadCountQuery);
   if (dashboard.isPending) return <Loading />;
   if (dashboard.isError) {
     return <LoadError what="the dashboard" query={dashboard} />;

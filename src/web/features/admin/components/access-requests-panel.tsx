@@ -1,22 +1,39 @@
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
 import { toast } from "sonner";
+import { FilterBar, type FilterField } from "@/web/components/list-page/filter-bar";
+import { ListPanel } from "@/web/components/list-page/list-panel";
+import { type ListCopy, ListResults } from "@/web/components/list-page/list-results";
+import { oneOf, useListParams } from "@/web/components/list-page/use-list-params";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
-import { Input } from "@/web/components/ui/input";
-import { Label } from "@/web/components/ui/label";
 import { formatDate } from "@/web/lib/format";
-import { type AccessRequestFilter, accessRequestsQuery, useDecideAccessRequest } from "../api";
+import { accessRequestsQuery, useDecideAccessRequest } from "../api";
 
+const STATUSES = ["pending", "approved", "denied"] as const;
 const STATUS_BADGE = { pending: "warning", approved: "success", denied: "destructive" } as const;
+const SEARCH = "Name, email or organization";
+const GRID = "mb-0 sm:grid-cols-[1fr_auto]";
+// Pending is the default, so 'All' needs a value of its own in the address.
+const FIELDS: FilterField[] = [
+  {
+    name: "status",
+    label: "Status",
+    options: [
+      { value: "pending", label: "Pending" },
+      { value: "approved", label: "Approved" },
+      { value: "denied", label: "Denied" },
+      { value: "all", label: "All" },
+    ],
+  },
+];
 
 /** D2: people who chose Administrator at sign-up; a super admin approves or denies them. */
 export function AccessRequestsPanel() {
-  const [filter, setFilter] = useState<AccessRequestFilter>({ status: "pending", page: 1 });
-  const list = useQuery(accessRequestsQuery(filter));
+  const params = useListParams({ status: "pending" }, { prefix: "requests" });
+  const status = oneOf(params.filters.status, STATUSES);
+  const list = useQuery(accessRequestsQuery({ status, search: params.search, page: params.page }));
   const decide = useDecideAccessRequest();
-  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1;
+  const copy: ListCopy = { what: "requests", empty: { title: `No ${status ?? ""} access requests.` } };
 
   function onDecide(id: string, decision: "approve" | "deny", email: string) {
     decide.mutate(
@@ -29,56 +46,15 @@ export function AccessRequestsPanel() {
   }
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Administrator access requests</CardTitle>
-        <CardDescription>
-          People who chose Administrator at sign-up. Approving grants full platform access.
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-          <div className="grid flex-1 gap-1.5">
-            <Label htmlFor="ar-search">Search</Label>
-            <Input
-              id="ar-search"
-              placeholder="Name, email or organization"
-              value={filter.search ?? ""}
-              onChange={(e) => setFilter({ ...filter, search: e.target.value, page: 1 })}
-            />
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="ar-status">Status</Label>
-            <select
-              id="ar-status"
-              className="h-10 rounded-md border border-slate-300 bg-white px-3 text-sm"
-              value={filter.status ?? ""}
-              onChange={(e) =>
-                setFilter({
-                  ...filter,
-                  status: (e.target.value || undefined) as AccessRequestFilter["status"],
-                  page: 1,
-                })
-              }
-            >
-              <option value="pending">Pending</option>
-              <option value="approved">Approved</option>
-              <option value="denied">Denied</option>
-              <option value="">All</option>
-            </select>
-          </div>
-        </div>
-        {list.isPending ? (
-          <p role="status">Loading...</p>
-        ) : list.isError ? (
-          <p role="alert" className="text-destructive">
-            Could not load requests: {list.error.message}
-          </p>
-        ) : list.data.items.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No {filter.status ?? ""} access requests.</p>
-        ) : (
+    <ListPanel
+      title="Administrator access requests"
+      description="People who chose Administrator at sign-up. Approving grants full platform access."
+    >
+      <FilterBar label="Filter access requests" params={params} search={SEARCH} fields={FIELDS} className={GRID} />
+      <ListResults query={list} copy={copy} params={params} compact paginationLabel="Pages">
+        {(data) => (
           <ul className="divide-y divide-border" aria-label="Access requests">
-            {list.data.items.map((r) => (
+            {data.items.map((r) => (
               <li key={r.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
                 <div>
                   <p className="font-medium">
@@ -107,30 +83,7 @@ export function AccessRequestsPanel() {
             ))}
           </ul>
         )}
-        {list.data && list.data.total > list.data.pageSize ? (
-          <nav aria-label="Pages" className="flex items-center justify-end gap-2 text-sm">
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={filter.page <= 1}
-              onClick={() => setFilter({ ...filter, page: filter.page - 1 })}
-            >
-              Previous
-            </Button>
-            <span>
-              Page {filter.page} of {pages}
-            </span>
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={filter.page >= pages}
-              onClick={() => setFilter({ ...filter, page: filter.page + 1 })}
-            >
-              Next
-            </Button>
-          </nav>
-        ) : null}
-      </CardContent>
-    </Card>
+      </ListResults>
+    </ListPanel>
   );
 }

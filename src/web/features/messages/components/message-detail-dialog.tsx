@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Reply } from "lucide-react";
 import { useEffect, useRef } from "react";
+import { LoadError } from "@/web/components/list-page/load-error";
 import { Button } from "@/web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/web/components/ui/dialog";
 import { formatDateTime } from "@/web/lib/format";
@@ -58,12 +59,7 @@ export function MessageDetailDialog({
                   Loading...
                 </p>
               ) : detail.isError ? (
-                <div role="alert" className="text-destructive">
-                  <p>Could not load this message: {detail.error.message}</p>
-                  <Button size="sm" variant="outline" className="mt-2" onClick={() => detail.refetch()}>
-                    Try again
-                  </Button>
-                </div>
+                <LoadError what="this message" query={detail} />
               ) : (
                 <p className="whitespace-pre-wrap break-words" data-testid="message-content">
                   {detail.data.content}

@@ -1,16 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { Inbox, PenSquare, SearchX, Send } from "lucide-react";
-import { type ReactNode, useEffect, useId, useRef, useState } from "react";
-import { useSearchParams } from "react-router";
-import { MESSAGE_BOXES, type MessageBox, replySubject } from "@/domain/messages";
-import { LoadError } from "@/web/components/list-page/load-error";
-import { Pagination } from "@/web/components/pagination";
+import { type ReactNode, useState } from "react";
+import { MESSAGE_BOXES, replySubject } from "@/domain/messages";
+import { type ListCopy, ListResults } from "@/web/components/list-page/list-results";
+import { oneOf, useListParams } from "@/web/components/list-page/use-list-params";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
-import { EmptyState } from "@/web/components/ui/empty-state";
 import { Input } from "@/web/components/ui/input";
 import { Label } from "@/web/components/ui/label";
-import { Loading } from "@/web/components/ui/loading";
 import { PageHeader } from "@/web/components/ui/page-header";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/web/components/ui/tabs";
 import { cn } from "@/web/lib/cn";
@@ -20,56 +17,26 @@ import { type MessageFilter, type MessageItem, messagesQuery, unreadCountQuery }
 import { ComposeMessageDialog, type Draft } from "../components/compose-message-dialog";
 import { MessageDetailDialog } from "../components/message-detail-dialog";
 
-const SEARCH_DEBOUNCE_MS = 300;
 const EMPTY_DRAFT: Draft = { recipient: null, subject: "" };
-
-/** The box, search and page live in the address (Back returns to the same list). */
-function useMessageFilter() {
-  const [params, setParams] = useSearchParams();
-  const box = params.get("box");
-  const filter: MessageFilter = {
-    box: (MESSAGE_BOXES as readonly string[]).includes(box ?? "") ? (box as MessageBox) : "inbox",
-    search: params.get("q") ?? "",
-    page: Math.max(1, Number(params.get("page")) || 1),
-  };
-  const update = (changes: Record<string, string | null>) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(changes)) {
-          if (v === null || v === "") next.delete(k);
-          else next.set(k, v);
-        }
-        if (!("page" in changes)) next.delete("page");
-        return next;
-      },
-      { replace: true },
-    );
-  return { filter, update };
-}
 
 /**
  * Messages for every role (/student/messages and /messages): Inbox and Sent, search, a new message,
- * a message's detail (which marks it read) and replies. New messages arrive live: the shell's event
- * stream refreshes every ["messages"] query.
+ * a message's detail (which marks it read) and replies. The box, search and page live in the
+ * address (Back returns to the same list). New messages arrive live: the shell's event stream
+ * refreshes every ["messages"] query.
  */
 export default function MessagesPage() {
   const me = useMe();
-  const { filter, update } = useMessageFilter();
+  const params = useListParams({ box: "inbox" }, { keep: ["box"] });
+  const filter: MessageFilter = {
+    box: oneOf(params.filters.box, MESSAGE_BOXES) ?? "inbox",
+    search: params.search,
+    page: params.page,
+  };
   const unread = useQuery(unreadCountQuery);
-  const [searchText, setSearchText] = useState(filter.search);
-  const searchTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(searchTimer.current), []);
-  const searchId = useId();
   const [opened, setOpened] = useState<MessageItem | null>(null);
   const [composeOpen, setComposeOpen] = useState(false);
   const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
-
-  function onSearch(value: string) {
-    setSearchText(value);
-    clearTimeout(searchTimer.current);
-    searchTimer.current = setTimeout(() => update({ q: value.trim() || null }), SEARCH_DEBOUNCE_MS);
-  }
 
   function compose(next: Draft) {
     setDraft(next);
@@ -91,7 +58,7 @@ export default function MessagesPage() {
         description="Your conversations with coordinators, students and administrators"
         actions={newButton}
       />
-      <Tabs value={filter.box} onValueChange={(box) => update({ box: box === "inbox" ? null : box })}>
+      <Tabs value={filter.box} onValueChange={(box) => params.set({ box })}>
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
           <TabsList className="sm:w-72" aria-label="Mailbox">
             <TabsTrigger value="inbox">
@@ -106,13 +73,13 @@ export default function MessagesPage() {
             <TabsTrigger value="sent">Sent</TabsTrigger>
           </TabsList>
           <search aria-label="Filter messages" className="grid gap-1.5 sm:w-80">
-            <Label htmlFor={searchId}>Search messages</Label>
+            <Label htmlFor="message-search">Search messages</Label>
             <Input
-              id={searchId}
+              id="message-search"
               type="search"
               placeholder="Subject, content or name"
-              value={searchText}
-              onChange={(e) => onSearch(e.target.value)}
+              value={params.searchText}
+              onChange={(e) => params.setSearchText(e.target.value)}
             />
           </search>
         </div>
@@ -123,12 +90,8 @@ export default function MessagesPage() {
                 filter={filter}
                 viewerId={me.data.user.id}
                 onOpen={setOpened}
-                onPage={(page) => update({ page: page === 1 ? null : String(page) })}
-                onClearSearch={() => {
-                  setSearchText("");
-                  clearTimeout(searchTimer.current);
-                  update({ q: null });
-                }}
+                onPage={params.setPage}
+                onClearSearch={params.clear}
                 newButton={newButton}
               />
             ) : null}
@@ -171,81 +134,90 @@ function MessageList({
 }) {
   const list = useQuery(messagesQuery(filter));
   const inbox = filter.box === "inbox";
-
-  if (list.isPending) return <Loading label="Loading messages..." />;
-  if (list.isError) return <LoadError what="messages" query={list} />;
-  if (list.data.total === 0 && filter.search)
-    return (
-      <EmptyState icon={SearchX} title="No messages match">
-        <p className="mb-3">No message in {inbox ? "your inbox" : "your sent messages"} matches this search.</p>
-        <Button variant="outline" onClick={onClearSearch}>
-          Clear search
-        </Button>
-      </EmptyState>
-    );
-  if (list.data.total === 0)
-    return inbox ? (
-      <EmptyState icon={Inbox} title="No messages yet">
-        Messages from your coordinators and the people you work with appear here as they arrive.
-      </EmptyState>
-    ) : (
-      <EmptyState icon={Send} title="No sent messages">
-        <p className="mb-3">Messages you send are kept here.</p>
-        {newButton}
-      </EmptyState>
-    );
+  const copy: ListCopy = {
+    what: "messages",
+    loading: "Loading messages...",
+    empty: inbox
+      ? {
+          icon: Inbox,
+          title: "No messages yet",
+          body: "Messages from your coordinators and the people you work with appear here as they arrive.",
+        }
+      : {
+          icon: Send,
+          title: "No sent messages",
+          body: (
+            <>
+              <p className="mb-3">Messages you send are kept here.</p>
+              {newButton}
+            </>
+          ),
+        },
+    noMatch: {
+      icon: SearchX,
+      title: "No messages match",
+      body: (
+        <>
+          <p className="mb-3">No message in {inbox ? "your inbox" : "your sent messages"} matches this search.</p>
+          <Button variant="outline" onClick={onClearSearch}>
+            Clear search
+          </Button>
+        </>
+      ),
+    },
+  };
 
   return (
-    <>
-      <ul
-        aria-label={inbox ? "Inbox" : "Sent messages"}
-        aria-busy={list.isFetching}
-        className="divide-y divide-border overflow-hidden rounded-lg border border-border bg-white"
-      >
-        {list.data.items.map((m) => {
-          const other = inbox ? m.sender : m.recipient;
-          const unread = inbox && !m.read && m.recipient.id === viewerId;
-          return (
-            <li key={m.id}>
-              <button
-                type="button"
-                onClick={() => onOpen(m)}
-                data-testid="message-row"
-                data-unread={unread || undefined}
-                className={cn(
-                  "grid w-full gap-1 px-4 py-3 text-left hover:bg-muted focus-visible:bg-muted sm:grid-cols-[minmax(0,14rem)_minmax(0,1fr)_auto] sm:gap-4",
-                  unread && "bg-primary-soft/40",
-                )}
-              >
-                <span className="flex min-w-0 items-start gap-2">
-                  <span
-                    aria-hidden
-                    className={cn("mt-1.5 size-2 shrink-0 rounded-full", unread ? "bg-primary" : "bg-transparent")}
-                  />
-                  <span className="min-w-0">
-                    {unread ? <span className="sr-only">Unread. </span> : null}
-                    <span className="sr-only">{inbox ? "From " : "To "}</span>
-                    <span className={cn("block truncate", unread ? "font-semibold" : "font-medium")}>
-                      {other.fullName}
+    <ListResults query={list} copy={copy} params={{ filtered: !!filter.search, setPage: onPage }}>
+      {(data) => (
+        <ul
+          aria-label={inbox ? "Inbox" : "Sent messages"}
+          className="divide-y divide-border overflow-hidden rounded-lg border border-border bg-white"
+        >
+          {data.items.map((m) => {
+            const other = inbox ? m.sender : m.recipient;
+            const unread = inbox && !m.read && m.recipient.id === viewerId;
+            return (
+              <li key={m.id}>
+                <button
+                  type="button"
+                  onClick={() => onOpen(m)}
+                  data-testid="message-row"
+                  data-unread={unread || undefined}
+                  className={cn(
+                    "grid w-full gap-1 px-4 py-3 text-left hover:bg-muted focus-visible:bg-muted sm:grid-cols-[minmax(0,14rem)_minmax(0,1fr)_auto] sm:gap-4",
+                    unread && "bg-primary-soft/40",
+                  )}
+                >
+                  <span className="flex min-w-0 items-start gap-2">
+                    <span
+                      aria-hidden
+                      className={cn("mt-1.5 size-2 shrink-0 rounded-full", unread ? "bg-primary" : "bg-transparent")}
+                    />
+                    <span className="min-w-0">
+                      {unread ? <span className="sr-only">Unread. </span> : null}
+                      <span className="sr-only">{inbox ? "From " : "To "}</span>
+                      <span className={cn("block truncate", unread ? "font-semibold" : "font-medium")}>
+                        {other.fullName}
+                      </span>
+                      {other.organizationName ? (
+                        <span className="block truncate text-xs text-muted-foreground">{other.organizationName}</span>
+                      ) : null}
                     </span>
-                    {other.organizationName ? (
-                      <span className="block truncate text-xs text-muted-foreground">{other.organizationName}</span>
-                    ) : null}
                   </span>
-                </span>
-                <span className="min-w-0 pl-4 sm:pl-0">
-                  <span className={cn("block truncate", unread ? "font-semibold" : "font-medium")}>{m.subject}</span>
-                  <span className="block truncate text-sm text-muted-foreground">{m.preview}</span>
-                </span>
-                <span className="pl-4 text-xs whitespace-nowrap text-muted-foreground sm:pl-0 sm:text-sm">
-                  {formatDateTime(m.createdAt)}
-                </span>
-              </button>
-            </li>
-          );
-        })}
-      </ul>
-      <Pagination page={list.data.page} pageSize={list.data.pageSize} total={list.data.total} onPage={onPage} />
-    </>
+                  <span className="min-w-0 pl-4 sm:pl-0">
+                    <span className={cn("block truncate", unread ? "font-semibold" : "font-medium")}>{m.subject}</span>
+                    <span className="block truncate text-sm text-muted-foreground">{m.preview}</span>
+                  </span>
+                  <span className="pl-4 text-xs whitespace-nowrap text-muted-foreground sm:pl-0 sm:text-sm">
+                    {formatDateTime(m.createdAt)}
+                  </span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </ListResults>
   );
 }

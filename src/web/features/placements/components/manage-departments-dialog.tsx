@@ -6,6 +6,7 @@ import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { type DepartmentInput, type DepartmentValues, departmentInputSchema } from "@/domain/placements";
 import { NURSING_SPECIALTIES } from "@/domain/specialties";
+import { LoadError } from "@/web/components/list-page/load-error";
 import { Button } from "@/web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from "@/web/components/ui/dialog";
 import { Field } from "@/web/components/ui/field";
@@ -53,9 +54,7 @@ function DepartmentsEditor({ facilityId }: { facilityId?: string }) {
       {list.isPending ? (
         <p role="status">Loading...</p>
       ) : list.isError ? (
-        <p role="alert" className="text-destructive">
-          Could not load departments: {list.error.message}
-        </p>
+        <LoadError what="departments" query={list} />
       ) : list.data.length === 0 ? (
         <p className="text-sm text-muted-foreground">No departments yet. Add your first one below.</p>
       ) : (

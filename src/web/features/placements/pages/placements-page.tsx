@@ -1,15 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
-import { Building2, CalendarDays, MapPin, Users, X } from "lucide-react";
+import { X } from "lucide-react";
 import { useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
-import { spotsLeftBadge } from "@/domain/dashboard";
-import { PlacementFilterBar, PlacementResults, usePlacementFilters } from "@/web/components/placement-browser";
-import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { PageHeader } from "@/web/components/ui/page-header";
-import { formatDate } from "@/web/lib/format";
 import { type OpenPlacement, openPlacementsQuery, studentNameQuery } from "../api";
+import { PlacementBrowser, usePlacementFilters } from "../components/placement-browser";
 import { SubmitApplicationDialog } from "../components/submit-application-dialog";
 
 /** /placements: open placements for the program's students, with search, filters and the apply dialog. */
@@ -32,6 +28,8 @@ export default function PlacementsPage() {
     setParams(next, { replace: true });
   }
 
+  const submitButton = (p: OpenPlacement) => <SubmitButton placement={p} onApply={setApplyTo} />;
+
   return (
     <>
       <PageHeader title="Placements" description="Find available clinical placements for your students" />
@@ -50,12 +48,7 @@ export default function PlacementsPage() {
         </div>
       ) : null}
 
-      <PlacementFilterBar idPrefix="placement" filters={filters} />
-      <PlacementResults
-        list={list}
-        filters={filters}
-        renderCard={(p) => <PlacementCard placement={p} onApply={() => setApplyTo(p)} />}
-      />
+      <PlacementBrowser filters={filters} list={list} action={submitButton} />
 
       <SubmitApplicationDialog
         placement={applyTo}
@@ -69,76 +62,12 @@ export default function PlacementsPage() {
   );
 }
 
-function PlacementCard({ placement: p, onApply }: { placement: OpenPlacement; onApply: () => void }) {
-  const badge = spotsLeftBadge(p.capacity, p.slotsFilled);
-  const where = [p.facility.city, p.facility.state].filter(Boolean).join(", ");
+/** The server offers only rotations taking applications today (issue 9); none other gets the button. */
+function SubmitButton({ placement: p, onApply }: { placement: OpenPlacement; onApply: (p: OpenPlacement) => void }) {
+  if (!p.acceptsApplications) return <p className="text-sm text-muted-foreground">No longer taking applications</p>;
   return (
-    <Card className="flex h-full flex-col">
-      <CardHeader>
-        <div className="flex flex-wrap items-start justify-between gap-2">
-          <CardTitle>{p.title}</CardTitle>
-          {badge ? <Badge variant="warning">{badge}</Badge> : null}
-        </div>
-        <CardDescription>
-          <Badge variant="default">{p.specialty}</Badge>
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="flex flex-1 flex-col gap-3 text-sm">
-        <dl className="grid gap-1.5">
-          <div className="flex items-center gap-2">
-            <dt>
-              <Building2 className="size-4 text-slate-500" aria-hidden />
-              <span className="sr-only">Facility</span>
-            </dt>
-            <dd>
-              {p.facility.name}
-              {p.department ? <span className="text-muted-foreground"> · {p.department.name}</span> : null}
-            </dd>
-          </div>
-          {where ? (
-            <div className="flex items-center gap-2">
-              <dt>
-                <MapPin className="size-4 text-slate-500" aria-hidden />
-                <span className="sr-only">Location</span>
-              </dt>
-              <dd>{where}</dd>
-            </div>
-          ) : null}
-          <div className="flex items-center gap-2">
-            <dt>
-              <CalendarDays className="size-4 text-slate-500" aria-hidden />
-              <span className="sr-only">Dates</span>
-            </dt>
-            <dd>
-              {formatDate(p.startDate)} – {formatDate(p.endDate)} · {p.durationWeeks} weeks
-              {p.allowLateJoiners ? <span className="text-muted-foreground"> · late joiners accepted</span> : null}
-            </dd>
-          </div>
-          <div className="flex items-center gap-2">
-            <dt>
-              <Users className="size-4 text-slate-500" aria-hidden />
-              <span className="sr-only">Spots</span>
-            </dt>
-            <dd>
-              {p.availableSpots} of {p.capacity} spots available
-            </dd>
-          </div>
-        </dl>
-        {p.description ? <p className="line-clamp-3 text-muted-foreground">{p.description}</p> : null}
-        {p.requirements.length > 0 ? (
-          <p className="text-xs text-muted-foreground">Requirements: {p.requirements.join(", ")}</p>
-        ) : null}
-        <div className="mt-auto pt-2">
-          {/* The server offers only rotations taking applications today (issue 9); none other gets the button. */}
-          {p.acceptsApplications ? (
-            <Button className="w-full" onClick={onApply} aria-label={`Submit Application: ${p.title}`}>
-              Submit Application
-            </Button>
-          ) : (
-            <p className="text-sm text-muted-foreground">No longer taking applications</p>
-          )}
-        </div>
-      </CardContent>
-    </Card>
+    <Button className="w-full" onClick={() => onApply(p)} aria-label={`Submit Application: ${p.title}`}>
+      Submit Application
+    </Button>
   );
 }

@@ -1,39 +1,34 @@
 import { useQuery } from "@tanstack/react-query";
-import { Download, SearchX, Users } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
-import { Link, useSearchParams } from "react-router";
-import { NURSING_SPECIALTIES } from "@/domain/specialties";
+import { SearchX, Users } from "lucide-react";
+import { Link } from "react-router";
 import {
   DEFAULT_SORT_ORDER,
   ENROLLMENT_FILTER_LABELS,
   ENROLLMENT_FILTERS,
-  type EnrollmentFilter,
   STUDENT_SORTS,
   type StudentSort,
 } from "@/domain/student-list";
-import { COMPLIANCE_LABELS, COMPLIANCE_STATUSES, type ComplianceStatus } from "@/domain/students";
-import { LoadError } from "@/web/components/list-page/load-error";
-import { Pagination } from "@/web/components/pagination";
+import { COMPLIANCE_LABELS, COMPLIANCE_STATUSES } from "@/domain/students";
+import { ExportCsvButton } from "@/web/components/list-page/export-csv-button";
+import { FilterBar, type FilterField, specialtyField } from "@/web/components/list-page/filter-bar";
+import type { ListCopy } from "@/web/components/list-page/list-results";
+import type { Column } from "@/web/components/list-page/list-table";
+import { ListView } from "@/web/components/list-page/list-view";
+import { oneOf, useListParams } from "@/web/components/list-page/use-list-params";
 import { Badge } from "@/web/components/ui/badge";
-import { Button } from "@/web/components/ui/button";
-import { EmptyState } from "@/web/components/ui/empty-state";
-import { Input } from "@/web/components/ui/input";
-import { Label } from "@/web/components/ui/label";
-import { Loading } from "@/web/components/ui/loading";
 import { PageHeader } from "@/web/components/ui/page-header";
-import { Select } from "@/web/components/ui/select";
-import { Table, TBody, TD, TH, THead, TR } from "@/web/components/ui/table";
-import { downloadFile } from "@/web/lib/download";
 import { formatDate } from "@/web/lib/format";
 import { useMe } from "@/web/lib/session";
-import { type StudentFilter, studentsExportUrl, studentsQuery } from "../api";
+import { type Student, type StudentFilter, studentsExportUrl, studentsQuery } from "../api";
 import { AddStudentDialog } from "../components/add-student-dialog";
 import { ComplianceBadge } from "../components/compliance-badge";
 import { InvitationBadge, InviteButton } from "../components/invitation-status";
 import { InviteAllButton } from "../components/invite-all-button";
 import { RosterImportDialog } from "../components/roster-import-dialog";
 
-const SORT_OPTIONS: { value: `${StudentSort}:${"asc" | "desc"}`; label: string }[] = [
+type Order = "asc" | "desc";
+
+const SORT_OPTIONS: { value: `${StudentSort}:${Order}`; label: string }[] = [
   { value: "createdAt:desc", label: "Newest first" },
   { value: "createdAt:asc", label: "Oldest first" },
   { value: "name:asc", label: "Name (A to Z)" },
@@ -43,245 +38,183 @@ const SORT_OPTIONS: { value: `${StudentSort}:${"asc" | "desc"}`; label: string }
   { value: "complianceStatus:asc", label: "Compliance status" },
 ];
 
-const SEARCH_DEBOUNCE_MS = 300;
+/** The orders 'Sort by' offers for a key: a header toggles between them (compliance has one). */
+const ordersOf = (sort: string) =>
+  SORT_OPTIONS.filter((o) => o.value.startsWith(`${sort}:`)).map((o) => o.value.split(":")[1] as Order);
 
-const pick = <T extends string>(value: string | null, allowed: readonly T[]): T | undefined =>
-  value && (allowed as readonly string[]).includes(value) ? (value as T) : undefined;
+const GRID = "grid-cols-2 lg:grid-cols-[2fr_repeat(4,1fr)]";
+const SEARCH = { label: "Search students", placeholder: "Name or email", className: "col-span-2 lg:col-span-1" };
 
-/** The list's state lives in the address, so Back from a student returns to the same page and filters. */
-function useStudentFilter() {
-  const [params, setParams] = useSearchParams();
-  const sort = pick<StudentSort>(params.get("sort"), STUDENT_SORTS) ?? "createdAt";
-  const filter: StudentFilter = {
-    search: params.get("q") ?? "",
-    specialty: params.get("specialty") ?? "",
-    complianceStatus: pick<ComplianceStatus>(params.get("compliance"), COMPLIANCE_STATUSES),
-    enrollment: pick<EnrollmentFilter>(params.get("enrollment"), ENROLLMENT_FILTERS) ?? "active",
-    sort,
-    order: pick(params.get("order"), ["asc", "desc"] as const) ?? DEFAULT_SORT_ORDER[sort],
-    page: Math.max(1, Number(params.get("page")) || 1),
-    programId: params.get("program") ?? undefined,
-  };
-  /** Sets (or, with null, clears) parameters; any change but paging goes back to page 1. */
-  const update = (changes: Record<string, string | null>) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(changes)) {
-          if (v === null || v === "") next.delete(k);
-          else next.set(k, v);
-        }
-        if (!("page" in changes)) next.delete("page");
-        return next;
-      },
-      { replace: true },
-    );
-  return { filter, update };
-}
+/** Specialty, compliance and enrollment (active by default, so no 'all'); 'Sort by' comes after them. */
+const FIELDS: FilterField[] = [
+  specialtyField("Specialty interest"),
+  {
+    name: "compliance",
+    label: "Compliance",
+    options: COMPLIANCE_STATUSES.map((s) => ({ value: s, label: COMPLIANCE_LABELS[s] })),
+    all: "All statuses",
+  },
+  {
+    name: "enrollment",
+    label: "Enrollment",
+    options: ENROLLMENT_FILTERS.map((s) => ({ value: s, label: ENROLLMENT_FILTER_LABELS[s] })),
+  },
+];
 
+/** The roster's columns; Program only when the list spans programs (an admin not viewing one). */
+const columns = (acrossPrograms: boolean): Column<Student>[] => [
+  {
+    id: "student",
+    header: "Student",
+    sortKey: "name",
+    cell: (s) => (
+      <>
+        <Link to={`/students/${s.id}`} className="font-medium text-primary underline-offset-4 hover:underline">
+          {s.firstName} {s.lastName}
+        </Link>
+        {s.enrollmentStatus === "withdrawn" ? (
+          <Badge variant="muted" className="ml-2">
+            Withdrawn
+          </Badge>
+        ) : null}
+        <div className="break-all text-muted-foreground">{s.email}</div>
+      </>
+    ),
+  },
+  { id: "program", header: "Program", hidden: !acrossPrograms, cell: (s) => s.programName },
+  {
+    id: "specialty",
+    header: "Specialty interest",
+    cell: (s) => s.specialtyInterest ?? <span className="text-muted-foreground">None</span>,
+  },
+  {
+    id: "gpa",
+    header: "GPA",
+    sortKey: "gpa",
+    cell: (s) => (s.gpa === null ? <span className="text-muted-foreground">None</span> : s.gpa.toFixed(2)),
+  },
+  {
+    id: "compliance",
+    header: "Compliance",
+    sortKey: "complianceStatus",
+    cell: (s) => <ComplianceBadge status={s.complianceStatus} />,
+  },
+  {
+    id: "applications",
+    header: "Applications",
+    cell: (s) => (
+      <>
+        {s.applications.total}
+        {s.applications.pending > 0 ? (
+          <span className="text-muted-foreground"> ({s.applications.pending} pending)</span>
+        ) : null}
+      </>
+    ),
+  },
+  {
+    id: "added",
+    header: "Added",
+    sortKey: "createdAt",
+    className: "whitespace-nowrap",
+    cell: (s) => formatDate(s.createdAt),
+  },
+  {
+    id: "account",
+    header: "Account",
+    actions: true,
+    cell: (s) => (
+      <div className="flex flex-wrap items-center gap-2">
+        <InvitationBadge invitation={s.invitation} />
+        <InviteButton student={s} />
+      </div>
+    ),
+  },
+];
+
+/** /students: the roster, its filters, sort and page kept in the address (Back from a student returns to them). */
 export default function StudentsPage() {
-  const { filter, update } = useStudentFilter();
-  const me = useMe();
-  const list = useQuery(studentsQuery(filter));
-  const [searchText, setSearchText] = useState(filter.search ?? "");
-  const searchTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(searchTimer.current), []);
-  const ids = { search: useId(), specialty: useId(), compliance: useId(), enrollment: useId(), sort: useId() };
-  const acrossPrograms = !filter.programId && me.data?.organization?.kind !== "program";
-  const filtersActive = Boolean(
-    filter.search || filter.specialty || filter.complianceStatus || filter.enrollment !== "active",
+  const params = useListParams(
+    { specialty: "", compliance: "", enrollment: "active", sort: "createdAt", order: "" },
+    { keep: ["sort", "order"] },
   );
+  const me = useMe();
+  const f = params.filters;
+  const sort = oneOf(f.sort, STUDENT_SORTS) ?? "createdAt";
+  const order = oneOf(f.order, ["asc", "desc"] as const) ?? DEFAULT_SORT_ORDER[sort];
+  const programId = params.param("program");
+  const exportFilter: Omit<StudentFilter, "page"> = {
+    search: params.search,
+    specialty: f.specialty,
+    complianceStatus: oneOf(f.compliance, COMPLIANCE_STATUSES),
+    enrollment: oneOf(f.enrollment, ENROLLMENT_FILTERS) ?? "active",
+    sort,
+    order,
+    programId,
+  };
+  const list = useQuery(studentsQuery({ ...exportFilter, page: params.page }));
+  const acrossPrograms = !programId && me.data?.organization?.kind !== "program";
 
-  function onSearch(value: string) {
-    setSearchText(value);
-    clearTimeout(searchTimer.current);
-    searchTimer.current = setTimeout(() => update({ q: value.trim() || null }), SEARCH_DEBOUNCE_MS);
+  function sortBy(key: string) {
+    const orders = ordersOf(key);
+    const next = key === sort ? (orders.find((o) => o !== order) ?? order) : DEFAULT_SORT_ORDER[key as StudentSort];
+    params.set({ sort: key, order: next });
   }
 
-  function clearFilters() {
-    setSearchText("");
-    clearTimeout(searchTimer.current);
-    update({ q: null, specialty: null, compliance: null, enrollment: null });
+  /** 'Sort by' sets the key and its order together. */
+  function sortFrom(choice: string) {
+    const [key, next] = choice.split(":");
+    params.set({ sort: key, order: next });
   }
 
-  const { page: _page, ...exportFilter } = filter;
-  const addButton = <AddStudentDialog programId={filter.programId} />;
+  const addButton = <AddStudentDialog programId={programId} />;
+  const copy: ListCopy = {
+    what: "students",
+    loading: "Loading students...",
+    empty: {
+      icon: Users,
+      title: "No students yet",
+      body: (
+        <>
+          <p className="mb-3">Add students one by one or upload your roster as a CSV file.</p>
+          <div className="flex flex-wrap justify-center gap-2">
+            {addButton}
+            <RosterImportDialog programId={programId} />
+          </div>
+        </>
+      ),
+    },
+    noMatch: { icon: SearchX, title: "No students match", body: "No student matches these filters." },
+  };
+
+  const fields = [
+    ...FIELDS,
+    { name: "sort", label: "Sort by", options: SORT_OPTIONS, value: `${sort}:${order}`, onChange: sortFrom },
+  ];
+  const actions = (
+    <>
+      <ExportCsvButton url={studentsExportUrl(exportFilter)} name="students" />
+      <RosterImportDialog programId={programId} />
+      <InviteAllButton programId={programId} />
+      {addButton}
+    </>
+  );
 
   return (
     <>
       <PageHeader
         title="Students"
         description="Your program's roster: compliance, applications and invitations"
-        actions={
-          <>
-            <Button
-              variant="outline"
-              onClick={() =>
-                downloadFile(studentsExportUrl(exportFilter), `students-${new Date().toISOString().slice(0, 10)}.csv`)
-              }
-            >
-              <Download aria-hidden />
-              Export CSV
-            </Button>
-            <RosterImportDialog programId={filter.programId} />
-            <InviteAllButton programId={filter.programId} />
-            {addButton}
-          </>
-        }
+        actions={actions}
       />
-
-      <search aria-label="Filter students" className="mb-4 grid grid-cols-2 gap-3 lg:grid-cols-[2fr_repeat(4,1fr)]">
-        <div className="col-span-2 grid gap-1.5 lg:col-span-1">
-          <Label htmlFor={ids.search}>Search students</Label>
-          <Input
-            id={ids.search}
-            type="search"
-            placeholder="Name or email"
-            value={searchText}
-            onChange={(e) => onSearch(e.target.value)}
-          />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor={ids.specialty}>Specialty interest</Label>
-          <Select id={ids.specialty} value={filter.specialty} onChange={(e) => update({ specialty: e.target.value })}>
-            <option value="">All specialties</option>
-            {NURSING_SPECIALTIES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor={ids.compliance}>Compliance</Label>
-          <Select
-            id={ids.compliance}
-            value={filter.complianceStatus ?? ""}
-            onChange={(e) => update({ compliance: e.target.value })}
-          >
-            <option value="">All statuses</option>
-            {COMPLIANCE_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {COMPLIANCE_LABELS[s]}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor={ids.enrollment}>Enrollment</Label>
-          <Select
-            id={ids.enrollment}
-            value={filter.enrollment}
-            onChange={(e) => update({ enrollment: e.target.value === "active" ? null : e.target.value })}
-          >
-            {ENROLLMENT_FILTERS.map((s) => (
-              <option key={s} value={s}>
-                {ENROLLMENT_FILTER_LABELS[s]}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor={ids.sort}>Sort by</Label>
-          <Select
-            id={ids.sort}
-            value={`${filter.sort}:${filter.order}`}
-            onChange={(e) => {
-              const [sort, order] = e.target.value.split(":");
-              update({ sort, order });
-            }}
-          >
-            {SORT_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </Select>
-        </div>
-      </search>
-
-      {list.isPending ? (
-        <Loading label="Loading students..." />
-      ) : list.isError ? (
-        <LoadError what="students" query={list} />
-      ) : list.data.total === 0 && !filtersActive ? (
-        <EmptyState icon={Users} title="No students yet">
-          <p className="mb-3">Add students one by one or upload your roster as a CSV file.</p>
-          <div className="flex flex-wrap justify-center gap-2">
-            {addButton}
-            <RosterImportDialog programId={filter.programId} />
-          </div>
-        </EmptyState>
-      ) : list.data.total === 0 ? (
-        <EmptyState icon={SearchX} title="No students match">
-          <p className="mb-3">No student matches these filters.</p>
-          <Button variant="outline" onClick={clearFilters}>
-            Clear filters
-          </Button>
-        </EmptyState>
-      ) : (
-        <>
-          <Table aria-label="Students" aria-busy={list.isFetching}>
-            <THead>
-              <TR>
-                <TH>Student</TH>
-                {acrossPrograms ? <TH>Program</TH> : null}
-                <TH>Specialty interest</TH>
-                <TH>GPA</TH>
-                <TH>Compliance</TH>
-                <TH>Applications</TH>
-                <TH>Added</TH>
-                <TH actions>Account</TH>
-              </TR>
-            </THead>
-            <TBody>
-              {list.data.items.map((s) => (
-                <TR key={s.id}>
-                  <TD>
-                    <Link
-                      to={`/students/${s.id}`}
-                      className="font-medium text-primary underline-offset-4 hover:underline"
-                    >
-                      {s.firstName} {s.lastName}
-                    </Link>
-                    {s.enrollmentStatus === "withdrawn" ? (
-                      <Badge variant="muted" className="ml-2">
-                        Withdrawn
-                      </Badge>
-                    ) : null}
-                    <div className="break-all text-muted-foreground">{s.email}</div>
-                  </TD>
-                  {acrossPrograms ? <TD>{s.programName}</TD> : null}
-                  <TD>{s.specialtyInterest ?? <span className="text-muted-foreground">None</span>}</TD>
-                  <TD>{s.gpa === null ? <span className="text-muted-foreground">None</span> : s.gpa.toFixed(2)}</TD>
-                  <TD>
-                    <ComplianceBadge status={s.complianceStatus} />
-                  </TD>
-                  <TD>
-                    {s.applications.total}
-                    {s.applications.pending > 0 ? (
-                      <span className="text-muted-foreground"> ({s.applications.pending} pending)</span>
-                    ) : null}
-                  </TD>
-                  <TD className="whitespace-nowrap">{formatDate(s.createdAt)}</TD>
-                  <TD actions>
-                    <div className="flex flex-wrap items-center gap-2">
-                      <InvitationBadge invitation={s.invitation} />
-                      <InviteButton student={s} />
-                    </div>
-                  </TD>
-                </TR>
-              ))}
-            </TBody>
-          </Table>
-          <Pagination
-            page={list.data.page}
-            pageSize={list.data.pageSize}
-            total={list.data.total}
-            onPage={(page) => update({ page: page === 1 ? null : String(page) })}
-          />
-        </>
-      )}
+      <FilterBar label="Filter students" params={params} search={SEARCH} fields={fields} className={GRID} />
+      <ListView
+        query={list}
+        copy={copy}
+        params={params}
+        label="Students"
+        columns={columns(acrossPrograms)}
+        sort={{ key: sort, order, onSort: sortBy }}
+      />
     </>
   );
 }

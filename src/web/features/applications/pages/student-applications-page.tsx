@@ -4,28 +4,34 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { applicationNoteLabel, applicationStatusLabel, applicationStatusTone } from "@/domain/applications";
-import { LoadError } from "@/web/components/list-page/load-error";
-import { NoStudentRecord } from "@/web/components/no-student-record";
+import { RowActions } from "@/web/components/list-page/cells";
+import { type ListCopy, ListResults } from "@/web/components/list-page/list-results";
+import { StudentPage } from "@/web/components/student-page";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "@/web/components/ui/dialog";
-import { EmptyState } from "@/web/components/ui/empty-state";
-import { Loading } from "@/web/components/ui/loading";
-import { PageHeader } from "@/web/components/ui/page-header";
 import { formatDate } from "@/web/lib/format";
-import { useMe } from "@/web/lib/session";
-import { type MyApplication, myApplicationsQuery, useWithdraw } from "../api";
+import { type MyApplication, myApplicationsQuery, useWithdrawMyApplication } from "../student-applications-api";
+
+const COPY: ListCopy = {
+  what: "your applications",
+  empty: {
+    icon: ClipboardList,
+    title: "No applications yet. Start by browsing available placements.",
+    body: (
+      <Button asChild className="mt-2">
+        <Link to="/student/placements">Browse Placements</Link>
+      </Button>
+    ),
+  },
+};
+
+const HEADER = { title: "My Applications", description: "Where each of your applications stands" };
 
 /** /student/applications: the student's applications, in the student view's labels and order. */
 export default function StudentApplicationsPage() {
-  const me = useMe();
-  return (
-    <>
-      <PageHeader title="My Applications" description="Where each of your applications stands" />
-      {me.data?.studentId ? <ApplicationsList /> : <NoStudentRecord />}
-    </>
-  );
+  return <StudentPage header={HEADER} content={ApplicationsList} />;
 }
 
 function ApplicationsList() {
@@ -33,68 +39,51 @@ function ApplicationsList() {
   const [details, setDetails] = useState<MyApplication | null>(null);
   const [withdrawing, setWithdrawing] = useState<MyApplication | null>(null);
 
-  if (list.isPending) return <Loading />;
-  if (list.isError) {
-    return <LoadError what="your applications" query={list} />;
-  }
-  if (list.data.items.length === 0) {
-    return (
-      <EmptyState icon={ClipboardList} title="No applications yet. Start by browsing available placements.">
-        <Button asChild className="mt-2">
-          <Link to="/student/placements">Browse Placements</Link>
-        </Button>
-      </EmptyState>
-    );
-  }
   return (
     <>
-      <ul className="grid gap-4" aria-label="My applications">
-        {list.data.items.map((a) => (
-          <li key={a.id}>
-            <Card>
-              <CardHeader className="flex-row flex-wrap items-start justify-between gap-2">
-                <div>
-                  <CardTitle>{a.placement.title}</CardTitle>
-                  <CardDescription>
-                    {a.facility.name}
-                    {a.facility.city ? `, ${a.facility.city}` : ""}
-                    {a.facility.state ? `, ${a.facility.state}` : ""} · {a.placement.specialty}
-                  </CardDescription>
-                </div>
-                <Badge variant={applicationStatusTone(a.status)}>{applicationStatusLabel(a.status, "student")}</Badge>
-              </CardHeader>
-              <CardContent className="flex flex-wrap items-end justify-between gap-3 text-sm">
-                <div className="grid gap-1 text-muted-foreground">
-                  <p>
-                    {formatDate(a.placement.startDate)} – {formatDate(a.placement.endDate)}
-                  </p>
-                  <p>Submitted {formatDate(a.submittedAt)}</p>
-                </div>
-                <div className="flex gap-2">
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    onClick={() => setDetails(a)}
-                    aria-label={`Details: ${a.placement.title}`}
-                  >
-                    Details
-                  </Button>
-                  {a.canWithdraw ? (
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      onClick={() => setWithdrawing(a)}
-                      aria-label={`Withdraw: ${a.placement.title}`}
-                    >
-                      Withdraw
-                    </Button>
-                  ) : null}
-                </div>
-              </CardContent>
-            </Card>
-          </li>
-        ))}
-      </ul>
+      <ListResults query={list} copy={COPY}>
+        {(data) => (
+          <ul className="grid gap-4" aria-label="My applications">
+            {data.items.map((a) => (
+              <li key={a.id}>
+                <Card>
+                  <CardHeader className="flex-row flex-wrap items-start justify-between gap-2">
+                    <div>
+                      <CardTitle>{a.placement.title}</CardTitle>
+                      <CardDescription>
+                        {a.facility.name}
+                        {a.facility.city ? `, ${a.facility.city}` : ""}
+                        {a.facility.state ? `, ${a.facility.state}` : ""} · {a.placement.specialty}
+                      </CardDescription>
+                    </div>
+                    <Badge variant={applicationStatusTone(a.status)}>
+                      {applicationStatusLabel(a.status, "student")}
+                    </Badge>
+                  </CardHeader>
+                  <CardContent className="flex flex-wrap items-end justify-between gap-3 text-sm">
+                    <div className="grid gap-1 text-muted-foreground">
+                      <p>
+                        {formatDate(a.placement.startDate)} – {formatDate(a.placement.endDate)}
+                      </p>
+                      <p>Submitted {formatDate(a.submittedAt)}</p>
+                    </div>
+                    <RowActions
+                      actions={[
+                        { text: "Details", label: `Details: ${a.placement.title}`, onClick: () => setDetails(a) },
+                        a.canWithdraw && {
+                          text: "Withdraw",
+                          label: `Withdraw: ${a.placement.title}`,
+                          onClick: () => setWithdrawing(a),
+                        },
+                      ]}
+                    />
+                  </CardContent>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        )}
+      </ListResults>
       <DetailsDialog application={details} onClose={() => setDetails(null)} />
       <WithdrawDialog application={withdrawing} onClose={() => setWithdrawing(null)} />
     </>
@@ -154,7 +143,7 @@ function Item({ label, children }: { label: string; children: React.ReactNode })
 }
 
 function WithdrawDialog({ application: a, onClose }: { application: MyApplication | null; onClose: () => void }) {
-  const withdraw = useWithdraw();
+  const withdraw = useWithdrawMyApplication();
   async function confirm() {
     if (!a) return;
     try {

@@ -6,7 +6,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/web/com
 import { Field } from "@/web/components/ui/field";
 import { Textarea } from "@/web/components/ui/textarea";
 import { formatDate } from "@/web/lib/format";
-import { type StudentPlacement, useApply } from "../api";
+import { type StudentPlacement, useApply } from "../student-placements-api";
 
 /** The student's apply dialog: the placement's summary and requirements, and an optional note. */
 export function ApplyDialog({

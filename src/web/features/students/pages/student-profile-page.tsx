@@ -6,7 +6,7 @@ import { NURSING_SPECIALTIES } from "@/domain/specialties";
 import { EXPERIENCE_KIND_LABELS, PREFERENCE_TEXT_MAX, type PreferencesInput } from "@/domain/student-profile";
 import { COMPLIANCE_LABELS } from "@/domain/students";
 import { LoadError } from "@/web/components/list-page/load-error";
-import { NoStudentRecord } from "@/web/components/no-student-record";
+import { StudentPage } from "@/web/components/student-page";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
@@ -14,32 +14,26 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } fr
 import { EmptyState } from "@/web/components/ui/empty-state";
 import { Field } from "@/web/components/ui/field";
 import { Loading } from "@/web/components/ui/loading";
-import { PageHeader } from "@/web/components/ui/page-header";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/web/components/ui/tabs";
 import { Textarea } from "@/web/components/ui/textarea";
 import { ApiError } from "@/web/lib/api-client";
 import { formatDate } from "@/web/lib/format";
-import { useMe } from "@/web/lib/session";
+import { ExperienceDialog } from "../components/experience-dialog";
+import { RosterClaimsCard } from "../components/roster-claims-card";
+import { TagListInput } from "../components/tag-list-input";
 import {
   type StudentExperience,
   type StudentProfile,
   studentProfileQuery,
   useDeleteExperience,
   useSavePreferences,
-} from "../api";
-import { ExperienceDialog } from "../components/experience-dialog";
-import { RosterClaimsCard } from "../components/roster-claims-card";
-import { TagListInput } from "../components/tag-list-input";
+} from "../student-profile-api";
+
+const HEADER = { title: "Profile", description: "Academic record, preferences, experience and goals" };
 
 /** /student/profile: academic record (read-only), preferences, experience, goals, accommodations. */
 export default function StudentProfilePage() {
-  const me = useMe();
-  return (
-    <>
-      <PageHeader title="Profile" description="Academic record, preferences, experience and goals" />
-      {me.data?.studentId ? <Profile /> : <NoStudentRecord />}
-    </>
-  );
+  return <StudentPage header={HEADER} content={Profile} />;
 }
 
 type Prefs = {

@@ -16,7 +16,7 @@ import { Input } from "@/web/components/ui/input";
 import { Select } from "@/web/components/ui/select";
 import { Textarea } from "@/web/components/ui/textarea";
 import { failSubmit } from "@/web/lib/api-errors";
-import { type StudentExperience, useSaveExperience } from "../api";
+import { type StudentExperience, useSaveExperience } from "../student-profile-api";
 
 type Values = {
   kind: (typeof EXPERIENCE_KINDS)[number];

@@ -1,19 +1,20 @@
 import { useQuery } from "@tanstack/react-query";
 import { Flag } from "lucide-react";
 import { toast } from "sonner";
+import { LoadError } from "@/web/components/list-page/load-error";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { Loading } from "@/web/components/ui/loading";
 import { formatDate } from "@/web/lib/format";
-import { rosterClaimsQuery, useReportRosterClaim } from "../api";
+import { myRosterClaimsQuery, useReportRosterClaim } from "../student-profile-api";
 
 /**
  * Which program the account is linked to, and which other programs list the student's email on
  * their roster (name and date added only). "Not my program" reports one to the administrators.
  */
 export function RosterClaimsCard() {
-  const claims = useQuery(rosterClaimsQuery);
+  const claims = useQuery(myRosterClaimsQuery);
   const report = useReportRosterClaim();
 
   async function notMine(id: string, programName: string) {
@@ -37,9 +38,7 @@ export function RosterClaimsCard() {
         {claims.isPending ? (
           <Loading />
         ) : claims.isError ? (
-          <p role="alert" className="text-destructive">
-            Could not load your programs: {claims.error.message}
-          </p>
+          <LoadError what="your programs" query={claims} />
         ) : (
           <>
             <p>
