@@ -1,33 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { SIGN_UP_RECEIVED, signUpSchema } from "../../../domain/auth";
-import { ROLES } from "../../../domain/roles";
 import { allowAnySignedIn, setActiveOrganization } from "../../lib/access";
 import { createRouter, ErrorSchema, errorResponses, jsonContent } from "../../lib/router";
+import { MeSchema, SignUpReceivedSchema } from "./schemas";
 import { getMe, signUp } from "./service";
-
-const OrganizationSchema = z.object({
-  id: z.string(),
-  kind: z.enum(["program", "facility"]),
-  name: z.string(),
-  city: z.string().nullable(),
-  state: z.string().nullable(),
-  verificationStatus: z.enum(["pending", "verified", "rejected"]),
-});
-
-const MeSchema = z
-  .object({
-    user: z.object({ id: z.string(), email: z.string(), name: z.string(), twoFactorEnabled: z.boolean() }),
-    profile: z.object({ fullName: z.string(), organizationName: z.string() }),
-    roles: z.array(z.enum(ROLES)),
-    role: z.enum(ROLES).nullable(),
-    organization: OrganizationSchema.nullable(),
-    organizations: z.array(OrganizationSchema),
-    studentId: z.string().nullable(),
-    accessRequest: z.object({ status: z.enum(["pending", "approved", "denied"]), createdAt: z.string() }).nullable(),
-  })
-  .openapi("Me");
-
-const SignUpReceivedSchema = z.object({ message: z.string() }).openapi("SignUpReceived");
 
 const signUpRoute = createRoute({
   method: "post",

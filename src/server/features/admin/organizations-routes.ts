@@ -5,28 +5,11 @@ import { sendCsv } from "../../lib/csv";
 import { pageOf } from "../../lib/pagination";
 import { createRouter, errorResponses, idParam, jsonContent } from "../../lib/router";
 import { exportOrganizations, listOrganizations, setOrganizationVerification } from "./organizations-service";
-
-const STATUSES = ["pending", "verified", "rejected"] as const;
-
-const OrganizationSchema = z
-  .object({
-    id: z.string(),
-    kind: z.enum(["program", "facility"]),
-    name: z.string(),
-    city: z.string().nullable(),
-    state: z.string().nullable(),
-    status: z.enum(STATUSES),
-    coordinators: z.number().int(),
-    students: z.number().int().nullable().openapi({ description: "Programs only: active roster students" }),
-    activePlacements: z.number().int().nullable().openapi({ description: "Facilities only: active placements" }),
-    createdAt: z.string(),
-    verifiedAt: z.string().nullable(),
-  })
-  .openapi("AdminOrganization");
+import { AdminOrganizationSchema, ORGANIZATION_STATUSES, OrganizationDecidedSchema } from "./schemas";
 
 const filterQuery = z.object({
   kind: z.enum(["program", "facility"]),
-  status: z.enum(STATUSES).optional(),
+  status: z.enum(ORGANIZATION_STATUSES).optional(),
   search: z.string().trim().max(100, "search must be at most 100 characters").optional(),
 });
 const listQuery = filterQuery.extend({
@@ -41,7 +24,7 @@ const listRoute = createRoute({
   summary: "Nursing programs or facilities, pending verification first (admin)",
   middleware: [allow(...ADMIN_ROLES)] as const,
   request: { query: listQuery },
-  responses: { 200: jsonContent(pageOf(OrganizationSchema), "A page of organizations"), ...errorResponses },
+  responses: { 200: jsonContent(pageOf(AdminOrganizationSchema), "A page of organizations"), ...errorResponses },
 });
 
 const exportRoute = createRoute({
@@ -65,10 +48,7 @@ const decideRoute = createRoute({
   middleware: [allow(...ADMIN_ROLES)] as const,
   request: { params: idParam("Organization").extend({ decision: z.enum(["verify", "reject"]) }) },
   responses: {
-    200: jsonContent(
-      z.object({ id: z.string(), status: z.enum(["verified", "rejected"]), verifiedAt: z.string().nullable() }),
-      "Decided",
-    ),
+    200: jsonContent(OrganizationDecidedSchema, "Decided"),
     ...errorResponses,
   },
 });

@@ -3,20 +3,8 @@ import { SUPER_ADMIN_ONLY } from "../../../domain/roles";
 import { allow } from "../../lib/access";
 import { notFound } from "../../lib/errors";
 import { createRouter, errorResponses, idParam, jsonContent } from "../../lib/router";
+import { AccessRequestDecidedSchema, AccessRequestPageSchema, MailboxSchema } from "./schemas";
 import { decideAccessRequest, listAccessRequests, listMailbox } from "./service";
-
-const AccessRequestSchema = z
-  .object({
-    id: z.string(),
-    userId: z.string(),
-    email: z.string(),
-    fullName: z.string(),
-    organizationName: z.string(),
-    status: z.enum(["pending", "approved", "denied"]),
-    createdAt: z.string(),
-    reviewedAt: z.string().nullable(),
-  })
-  .openapi("AccessRequest");
 
 const pageQuery = z.object({
   status: z.enum(["pending", "approved", "denied"]).optional(),
@@ -33,10 +21,7 @@ const listRoute = createRoute({
   middleware: [allow(...SUPER_ADMIN_ONLY)] as const,
   request: { query: pageQuery },
   responses: {
-    200: jsonContent(
-      z.object({ items: z.array(AccessRequestSchema), total: z.number(), page: z.number(), pageSize: z.number() }),
-      "A page of requests, pending first",
-    ),
+    200: jsonContent(AccessRequestPageSchema, "A page of requests, pending first"),
     ...errorResponses,
   },
 });
@@ -49,20 +34,9 @@ const decideRoute = createRoute({
   middleware: [allow(...SUPER_ADMIN_ONLY)] as const,
   request: { params: idParam("Access request").extend({ decision: z.enum(["approve", "deny"]) }) },
   responses: {
-    200: jsonContent(z.object({ id: z.string(), status: z.enum(["approved", "denied"]) }), "Decided"),
+    200: jsonContent(AccessRequestDecidedSchema, "Decided"),
     ...errorResponses,
   },
-});
-
-const MailSchema = z.object({
-  id: z.number(),
-  to: z.string(),
-  subject: z.string(),
-  text: z.string(),
-  html: z.string().nullable(),
-  link: z.string().nullable(),
-  transport: z.string(),
-  createdAt: z.string(),
 });
 
 const mailboxRoute = createRoute({
@@ -74,7 +48,7 @@ const mailboxRoute = createRoute({
   request: {
     query: z.object({ to: z.string().optional(), limit: z.coerce.number().int().min(1).max(200).default(50) }),
   },
-  responses: { 200: jsonContent(z.object({ items: z.array(MailSchema) }), "Newest mail first"), ...errorResponses },
+  responses: { 200: jsonContent(MailboxSchema, "Newest mail first"), ...errorResponses },
 });
 
 export const adminRoutes = createRouter()

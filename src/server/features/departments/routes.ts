@@ -4,27 +4,10 @@ import { departmentInputSchema } from "../../../domain/placements";
 import { FACILITY_SIDE } from "../../../domain/roles";
 import { allow } from "../../lib/access";
 import { createRouter, errorResponses, idParam, jsonContent } from "../../lib/router";
+import { DepartmentDeletedSchema, DepartmentListSchema, DepartmentSchema, DepartmentSeatsSchema } from "./schemas";
 import { createDepartment, deleteDepartment, departmentSeats, listDepartments, updateDepartment } from "./service";
 
 // 'Manage Departments': a facility coordinator's own departments; admins any facility's (View As).
-
-export const DepartmentSchema = z
-  .object({
-    id: z.string(),
-    facilityId: z.string(),
-    facilityName: z.string(),
-    name: z.string(),
-    specialty: z.string(),
-    capacity: z.number().int().openapi({ description: "Students the department takes at a time" }),
-    filled: z.number().int().openapi({
-      description:
-        "Approved students on the department's busiest day from today on (its active and closed placements; ended rotations excluded)",
-    }),
-    available: z.number().int().openapi({ description: "capacity - filled, never below 0" }),
-    activePlacements: z.number().int(),
-    placements: z.number().int(),
-  })
-  .openapi("Department");
 
 const facilityIdQuery = z.object({
   facilityId: z.uuid("Unknown facility").optional().openapi({ description: "Admins only; ignored for a coordinator" }),
@@ -39,7 +22,7 @@ const listRoute = createRoute({
   middleware: [allow(...FACILITY_SIDE)] as const,
   request: { query: facilityIdQuery },
   responses: {
-    200: jsonContent(z.object({ items: z.array(DepartmentSchema) }), "Departments by name"),
+    200: jsonContent(DepartmentListSchema, "Departments by name"),
     ...errorResponses,
   },
 });
@@ -86,7 +69,7 @@ const deleteRoute = createRoute({
   middleware: [allow(...FACILITY_SIDE)] as const,
   request: { params: departmentId },
   responses: {
-    200: jsonContent(z.object({ id: z.string(), deleted: z.literal(true) }), "Deleted"),
+    200: jsonContent(DepartmentDeletedSchema, "Deleted"),
     ...errorResponses,
   },
 });
@@ -109,18 +92,7 @@ const seatsRoute = createRoute({
     }),
   },
   responses: {
-    200: jsonContent(
-      z
-        .object({
-          departmentId: z.string(),
-          name: z.string(),
-          capacity: z.number().int(),
-          taken: z.number().int(),
-          free: z.number().int(),
-        })
-        .openapi("DepartmentSeats"),
-      "Seats for these dates",
-    ),
+    200: jsonContent(DepartmentSeatsSchema, "Seats for these dates"),
     ...errorResponses,
   },
 });

@@ -1,7 +1,6 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import { createRouter, jsonContent } from "../../lib/router";
-
-const HealthSchema = z.object({ status: z.enum(["ok", "unavailable"]), database: z.enum(["pglite", "postgres"]) });
+import { HealthSchema } from "./schemas";
 
 const healthRoute = createRoute({
   method: "get",

@@ -1,32 +1,13 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { MESSAGE_BOXES, messageInputSchema } from "../../../domain/messages";
-import { ROLES } from "../../../domain/roles";
 import { allow } from "../../lib/access";
 import { pageOf, pageQuerySchema } from "../../lib/pagination";
 import { createRouter, errorResponses, idParam, jsonContent } from "../../lib/router";
+import { MessageItemSchema, MessageSchema, MessageSentSchema, RecipientListSchema, UnreadCountSchema } from "./schemas";
 import { getMessage, listMessages, listRecipients, markRead, sendMessage, unreadCount } from "./service";
 
 // Every signed-in user has messages; what each may see and whom they may write to is decided in
 // the service from the session (D1).
-
-const PartySchema = z
-  .object({ id: z.string(), fullName: z.string(), organizationName: z.string() })
-  .openapi("MessageParty");
-
-const messageFields = {
-  id: z.string(),
-  subject: z.string(),
-  read: z.boolean(),
-  createdAt: z.string(),
-  sender: PartySchema,
-  recipient: PartySchema,
-};
-const MessageItemSchema = z
-  .object({ ...messageFields, preview: z.string().openapi({ description: "The content's first characters" }) })
-  .openapi("MessageItem");
-const MessageSchema = z.object({ ...messageFields, content: z.string() }).openapi("Message");
-
-const RecipientSchema = PartySchema.extend({ role: z.enum(ROLES).nullable() }).openapi("MessageRecipient");
 
 const messageId = idParam("Message");
 
@@ -36,7 +17,7 @@ const unreadRoute = createRoute({
   tags: ["messages"],
   summary: "How many messages to the signed-in user are unread (the header bell's dot)",
   middleware: [allow()] as const,
-  responses: { 200: jsonContent(z.object({ unread: z.number().int() }), "Unread count"), 401: errorResponses[401] },
+  responses: { 200: jsonContent(UnreadCountSchema, "Unread count"), 401: errorResponses[401] },
 });
 
 const listRoute = createRoute({
@@ -77,7 +58,7 @@ const recipientsRoute = createRoute({
     }),
   },
   responses: {
-    200: jsonContent(z.object({ items: z.array(RecipientSchema) }), "People by name"),
+    200: jsonContent(RecipientListSchema, "People by name"),
     401: errorResponses[401],
     422: errorResponses[422],
   },
@@ -122,7 +103,7 @@ const sendRoute = createRoute({
   middleware: [allow()] as const,
   request: { body: { content: { "application/json": { schema: messageInputSchema } }, required: true } },
   responses: {
-    201: jsonContent(z.object({ message: z.literal("Message sent"), item: MessageSchema }), "Sent"),
+    201: jsonContent(MessageSentSchema, "Sent"),
     401: errorResponses[401],
     403: errorResponses[403],
     422: errorResponses[422],
