@@ -18,7 +18,7 @@ const p = await b.newPage({ viewport: { width: 1280, height: 900 } });
 p.on("console", (m) => {
   if (m.type() === "error") console.log("console error:", m.text());
 });
-await p.goto(base + "/auth");
+await p.goto(`${base}/auth`);
 await p.getByLabel("Email").fill(email);
 await p.getByLabel("Password").fill("Demo-2026!");
 await p.getByRole("button", { name: "Sign In" }).click();
@@ -26,7 +26,7 @@ await p.waitForURL(/dashboard/);
 for (const path of paths) {
   await p.goto(base + path, { waitUntil: "networkidle" });
   await p.waitForTimeout(500);
-  const out = "/tmp/shot-" + path.replace(/\W+/g, "_") + ".png";
+  const out = `/tmp/shot-${path.replace(/\W+/g, "_")}.png`;
   await p.screenshot({ path: out, fullPage: true });
   console.log(out);
 }

@@ -78,7 +78,7 @@ export async function publishWithdrawals(deps: Deps, tx: Tx, items: WithdrawnApp
 
 const describe = (i: WithdrawnApplication) => {
   const what = i.leftEarly
-    ? "left the rotation early (it started on " + i.startDate + "); the seat is free again"
+    ? `left the rotation early (it started on ${i.startDate}); the seat is free again`
     : i.previousStatus === "approved"
       ? "approved spot withdrawn; the seat is free again"
       : "pending application withdrawn";
