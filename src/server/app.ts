@@ -51,7 +51,11 @@ import { createSessionReader } from "./lib/session-reader";
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../dist/web");
 
 /** The pages scripts/build.mjs prerenders (src/web/prerender.tsx), and their files. */
-const PRERENDERED_PAGES: Record<string, string> = { "/": "index.html", "/student": "student.html" };
+const PRERENDERED_PAGES: Record<string, string> = {
+  "/": "index.html",
+  "/student": "student.html",
+  "/auth": "auth.html",
+};
 
 /** An HTML file of the build, brotli or gzip compressed at build time when the browser accepts it. */
 function sendHtml(c: Context, file: string, status: 200 | 404) {
@@ -224,7 +228,10 @@ export function createApp(opts: AppOptions) {
     // Public pages prerendered at build time (scripts/build.mjs) paint before any script runs.
     for (const [page, file] of Object.entries(PRERENDERED_PAGES)) {
       const html = path.join(WEB_DIST, "prerendered", file);
-      app.get(page, async (c, next) => (existsSync(html) ? sendHtml(c, html, 200) : next()));
+      // Only the plain address: a query (/auth?role=student) changes what the page shows.
+      app.get(page, async (c, next) =>
+        existsSync(html) && !new URL(c.req.url).search ? sendHtml(c, html, 200) : next(),
+      );
     }
     app.use("*", serveStatic({ root: path.relative(process.cwd(), WEB_DIST), precompressed: true }));
     // A missing asset is a 404, never the app shell (which the browser would refuse as a script).

@@ -1,6 +1,8 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { renderToString } from "react-dom/server";
 import { StaticRouter } from "react-router";
 import { documentTitle } from "@/domain/web-routes";
+import AuthPage from "@/web/features/auth/pages/auth-page";
 import LandingPage from "@/web/features/landing/pages/landing-page";
 import StudentLandingPage from "@/web/features/landing/pages/student-landing-page";
 
@@ -8,15 +10,18 @@ import StudentLandingPage from "@/web/features/landing/pages/student-landing-pag
 // to HTML so they paint before any script runs (issue 11). The app's own render then replaces
 // this markup with the same markup (main.tsx waits for the page's code first, so nothing flashes).
 
-export const PRERENDERED = { "/": LandingPage, "/student": StudentLandingPage } as const;
+export const PRERENDERED = { "/": LandingPage, "/student": StudentLandingPage, "/auth": AuthPage } as const;
 
 export const titleOf = (path: keyof typeof PRERENDERED) => documentTitle(path);
 
 export function render(path: keyof typeof PRERENDERED): string {
   const Page = PRERENDERED[path];
+  // Nobody is signed in at build time: queries stay pending, so /auth renders its sign-in form.
   return renderToString(
-    <StaticRouter location={path}>
-      <Page />
-    </StaticRouter>,
+    <QueryClientProvider client={new QueryClient()}>
+      <StaticRouter location={path}>
+        <Page />
+      </StaticRouter>
+    </QueryClientProvider>,
   );
 }

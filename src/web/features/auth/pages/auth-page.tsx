@@ -1,4 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
+import { lazy, Suspense } from "react";
 import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
 import { homeFor } from "@/domain/roles";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
@@ -6,8 +7,12 @@ import { Loading } from "@/web/components/ui/loading";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/web/components/ui/tabs";
 import { type Me, meQuery, useMe } from "@/web/lib/session";
 import { LoginForm } from "../components/login-form";
-import { SignUpForm } from "../components/sign-up-form";
-import { StudentSignUpForm } from "../components/student-sign-up-form";
+
+// The sign-up forms load when their tab opens: signing in is what most visitors came for (issue 11).
+const SignUpForm = lazy(() => import("../components/sign-up-form").then((m) => ({ default: m.SignUpForm })));
+const StudentSignUpForm = lazy(() =>
+  import("../components/student-sign-up-form").then((m) => ({ default: m.StudentSignUpForm })),
+);
 
 /** Where a user goes after signing in: their role's home; students to their dashboard; no role to /account. */
 export function destinationFor(me: Me | null) {
@@ -23,8 +28,8 @@ export default function AuthPage() {
   const isStudent = params.get("role") === "student";
   const initialTab = params.get("mode") === "signup" ? "signup" : "login";
 
-  if (me.isPending) return <Loading />;
-  // Spec section 2: a signed-in user with a known role is sent on; a student is not redirected.
+  // Spec section 2: a signed-in user with a known role is sent on; a student is not redirected. The
+  // form shows while that is being asked (the page is prerendered: it paints before any script).
   const home = homeFor(me.data?.role ?? null);
   if (home) return <Navigate to={home} replace />;
 
@@ -65,7 +70,9 @@ export default function AuthPage() {
                 <LoginForm onSignedIn={afterSignIn} showRoleChooser={false} />
               </TabsContent>
               <TabsContent value="signup">
-                <StudentSignUpForm onSignedUp={afterSignIn} />
+                <Suspense fallback={<Loading />}>
+                  <StudentSignUpForm onSignedUp={afterSignIn} />
+                </Suspense>
                 <p className="mt-4 text-center text-sm text-muted-foreground">
                   Invited by your program? The link in that email lets you set your password directly.
                 </p>
@@ -81,7 +88,9 @@ export default function AuthPage() {
                 <LoginForm onSignedIn={afterSignIn} showRoleChooser />
               </TabsContent>
               <TabsContent value="signup">
-                <SignUpForm onSignedUp={afterSignIn} />
+                <Suspense fallback={<Loading />}>
+                  <SignUpForm onSignedUp={afterSignIn} />
+                </Suspense>
               </TabsContent>
             </Tabs>
           )}
