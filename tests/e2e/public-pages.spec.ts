@@ -12,6 +12,11 @@ test("the landing pages are whole HTML before any script runs", async ({ browser
   ).toBeVisible();
   await page.goto("/student");
   await expect(page.getByRole("heading", { level: 1, name: "Your clinical rotations, in one place" })).toBeVisible();
+  // The sign-in form shows at once but cannot be used (or submitted by the browser) before the app runs.
+  await page.goto("/auth");
+  await expect(page.getByLabel("Email")).toBeVisible();
+  await expect(page.getByLabel("Email")).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Sign In" })).toBeDisabled();
   await context.close();
 });
 

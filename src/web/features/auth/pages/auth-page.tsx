@@ -15,6 +15,8 @@ const StudentSignUpForm = lazy(() =>
 );
 
 /** Where a user goes after signing in: their role's home; students to their dashboard; no role to /account. */
+const PRERENDERING = typeof window === "undefined";
+
 export function destinationFor(me: Me | null) {
   if (!me) return "/auth";
   return homeFor(me.role) ?? (me.role === "student" ? "/dashboard/student" : "/account");
@@ -52,59 +54,64 @@ export default function AuthPage() {
           </CardDescription>
         </CardHeader>
         <CardContent>
-          {me.data?.role === "student" ? (
-            <p className="mb-4 rounded-md bg-primary-soft p-3 text-sm">
-              You are signed in.{" "}
-              <Link className="font-medium underline" to="/dashboard/student">
-                Go to your dashboard
+          {/* Prerendered at build time (no window): the form is shown but cannot be used until the app
+              takes over, so nothing typed is lost and no browser-native submit (password in the URL)
+              can happen. In the browser it is never disabled by this. */}
+          <fieldset disabled={PRERENDERING} className="contents">
+            {me.data?.role === "student" ? (
+              <p className="mb-4 rounded-md bg-primary-soft p-3 text-sm">
+                You are signed in.{" "}
+                <Link className="font-medium underline" to="/dashboard/student">
+                  Go to your dashboard
+                </Link>
+              </p>
+            ) : null}
+            {isStudent ? (
+              <Tabs defaultValue={initialTab}>
+                <TabsList>
+                  <TabsTrigger value="login">Login</TabsTrigger>
+                  <TabsTrigger value="signup">Sign Up</TabsTrigger>
+                </TabsList>
+                <TabsContent value="login">
+                  <LoginForm onSignedIn={afterSignIn} showRoleChooser={false} />
+                </TabsContent>
+                <TabsContent value="signup">
+                  <Suspense fallback={<Loading />}>
+                    <StudentSignUpForm onSignedUp={afterSignIn} />
+                  </Suspense>
+                  <p className="mt-4 text-center text-sm text-muted-foreground">
+                    Invited by your program? The link in that email lets you set your password directly.
+                  </p>
+                </TabsContent>
+              </Tabs>
+            ) : (
+              <Tabs defaultValue={initialTab}>
+                <TabsList>
+                  <TabsTrigger value="login">Login</TabsTrigger>
+                  <TabsTrigger value="signup">Sign Up</TabsTrigger>
+                </TabsList>
+                <TabsContent value="login">
+                  <LoginForm onSignedIn={afterSignIn} showRoleChooser />
+                </TabsContent>
+                <TabsContent value="signup">
+                  <Suspense fallback={<Loading />}>
+                    <SignUpForm onSignedUp={afterSignIn} />
+                  </Suspense>
+                </TabsContent>
+              </Tabs>
+            )}
+            <p className="mt-6 text-center text-xs text-muted-foreground">
+              By signing in, you agree to our{" "}
+              <Link to="/terms" className="underline underline-offset-2">
+                Terms of Service
+              </Link>{" "}
+              and{" "}
+              <Link to="/privacy" className="underline underline-offset-2">
+                Privacy Policy
               </Link>
+              .
             </p>
-          ) : null}
-          {isStudent ? (
-            <Tabs defaultValue={initialTab}>
-              <TabsList>
-                <TabsTrigger value="login">Login</TabsTrigger>
-                <TabsTrigger value="signup">Sign Up</TabsTrigger>
-              </TabsList>
-              <TabsContent value="login">
-                <LoginForm onSignedIn={afterSignIn} showRoleChooser={false} />
-              </TabsContent>
-              <TabsContent value="signup">
-                <Suspense fallback={<Loading />}>
-                  <StudentSignUpForm onSignedUp={afterSignIn} />
-                </Suspense>
-                <p className="mt-4 text-center text-sm text-muted-foreground">
-                  Invited by your program? The link in that email lets you set your password directly.
-                </p>
-              </TabsContent>
-            </Tabs>
-          ) : (
-            <Tabs defaultValue={initialTab}>
-              <TabsList>
-                <TabsTrigger value="login">Login</TabsTrigger>
-                <TabsTrigger value="signup">Sign Up</TabsTrigger>
-              </TabsList>
-              <TabsContent value="login">
-                <LoginForm onSignedIn={afterSignIn} showRoleChooser />
-              </TabsContent>
-              <TabsContent value="signup">
-                <Suspense fallback={<Loading />}>
-                  <SignUpForm onSignedUp={afterSignIn} />
-                </Suspense>
-              </TabsContent>
-            </Tabs>
-          )}
-          <p className="mt-6 text-center text-xs text-muted-foreground">
-            By signing in, you agree to our{" "}
-            <Link to="/terms" className="underline underline-offset-2">
-              Terms of Service
-            </Link>{" "}
-            and{" "}
-            <Link to="/privacy" className="underline underline-offset-2">
-              Privacy Policy
-            </Link>
-            .
-          </p>
+          </fieldset>
         </CardContent>
       </Card>
     </main>
