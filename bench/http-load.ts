@@ -202,7 +202,10 @@ const bare = await load(bareServer.url, "bare Hono", "/");
 await stop(bareServer);
 
 const columns: { name: string; rows: Row[] }[] = [];
+// BENCH_DATABASES=postgres (or embedded) measures one column only.
+const only = process.env.BENCH_DATABASES;
 for (const database of ["embedded", "postgres"] as const) {
+  if (only && only !== database) continue;
   if (database === "postgres" && !pgUrl) {
     console.log("PostgreSQL: skipped (set TEST_DATABASE_URL or BENCH_DATABASE_URL)");
     continue;
