@@ -41,6 +41,10 @@ test("a coordinator of two organizations switches between them from the header",
   expect((await me.json()).organization.name).toBe(U.facility.name);
   await expectAccessible(page);
 
+  // Opening /auth signed in sends them to the side they act for, not the first role they hold.
+  await page.goto("/auth");
+  await expect(page).toHaveURL(/\/dashboard\/facility$/);
+
   // The choice holds across a reload (it belongs to the session), and switching back works by mouse.
   await page.reload();
   await expect(switcher).toHaveAccessibleName(new RegExp(`^Organization: ${U.facility.name}`));

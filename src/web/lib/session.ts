@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { isAdmin, type Role } from "@/domain/roles";
 import { ApiError, api, unwrap } from "@/web/lib/api-client";
 
 async function fetchMe() {
@@ -16,3 +17,14 @@ export type Me = NonNullable<Awaited<ReturnType<typeof fetchMe>>>;
 export const meQuery = queryOptions({ queryKey: ["me"], queryFn: fetchMe, staleTime: 60_000 });
 
 export const useMe = () => useQuery(meQuery);
+
+/**
+ * The role the user acts in now: a coordinator of several organizations acts for the session's
+ * active one (ADR 011), so a program and facility coordinator acting for the facility is on the
+ * facility's side. Administrators keep their own standing.
+ */
+export function actingRole(me: Pick<Me, "role" | "roles" | "organization">): Role | null {
+  const kind = me.organization?.kind;
+  if (isAdmin(me.role) || !kind || !me.roles.includes(kind)) return me.role;
+  return kind;
+}

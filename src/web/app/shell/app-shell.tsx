@@ -4,9 +4,9 @@ import { useEffect, useState } from "react";
 import { Outlet, useLocation } from "react-router";
 import { isAdmin } from "@/domain/roles";
 import { Loading } from "@/web/components/ui/loading";
-import type { Me } from "@/web/lib/session";
+import { actingRole, type Me } from "@/web/lib/session";
 import { Header } from "./header";
-import { actingRole, areaOf, NAVIGATION } from "./navigation";
+import { areaOf, NAVIGATION } from "./navigation";
 import { SidebarNav } from "./sidebar";
 import { useLiveEvents } from "./use-live-events";
 

@@ -12,8 +12,7 @@ import {
   User,
   Users,
 } from "lucide-react";
-import { isAdmin, type Role } from "@/domain/roles";
-import type { Me } from "@/web/lib/session";
+import type { Role } from "@/domain/roles";
 
 export type NavItem = { to: string; label: string; icon: LucideIcon };
 export type Area = "program" | "facility" | "admin" | "student";
@@ -77,14 +76,3 @@ export const PERSPECTIVES = [
 
 /** Where the header bell leads for each area. */
 export const messagesPath = (area: Area) => (area === "student" ? "/student/messages" : "/messages");
-
-/**
- * The role the user acts in now: a coordinator of several organizations acts for the session's
- * active one (ADR 011), so a program and facility coordinator acting for the facility is on the
- * facility's side. Administrators keep their own standing.
- */
-export function actingRole(me: Pick<Me, "role" | "roles" | "organization">): Role | null {
-  const kind = me.organization?.kind;
-  if (isAdmin(me.role) || !kind || !me.roles.includes(kind)) return me.role;
-  return kind;
-}

@@ -5,7 +5,7 @@ import { homeFor } from "@/domain/roles";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { Loading } from "@/web/components/ui/loading";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/web/components/ui/tabs";
-import { type Me, meQuery, useMe } from "@/web/lib/session";
+import { actingRole, type Me, meQuery, useMe } from "@/web/lib/session";
 import { LoginForm } from "../components/login-form";
 
 // The sign-up forms load when their tab opens: signing in is what most visitors came for (issue 11).
@@ -19,7 +19,7 @@ const PRERENDERING = typeof window === "undefined";
 
 export function destinationFor(me: Me | null) {
   if (!me) return "/auth";
-  return homeFor(me.role) ?? (me.role === "student" ? "/dashboard/student" : "/account");
+  return homeFor(actingRole(me)) ?? (me.role === "student" ? "/dashboard/student" : "/account");
 }
 
 export default function AuthPage() {
@@ -32,7 +32,7 @@ export default function AuthPage() {
 
   // Spec section 2: a signed-in user with a known role is sent on; a student is not redirected. The
   // form shows while that is being asked (the page is prerendered: it paints before any script).
-  const home = homeFor(me.data?.role ?? null);
+  const home = homeFor(me.data ? actingRole(me.data) : null);
   if (home) return <Navigate to={home} replace />;
 
   async function afterSignIn() {
