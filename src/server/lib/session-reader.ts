@@ -1,7 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { sql } from "drizzle-orm";
 import { type Role, resolveRole } from "../../domain/roles";
-import type { Db } from "../db/client";
+import type { Database } from "../db/client";
 import type { Auth } from "./auth";
 import type { Organization, Viewer } from "./context";
 
@@ -67,9 +66,7 @@ type Row = {
 
 const json = <T>(v: T | string): T => (typeof v === "string" ? (JSON.parse(v) as T) : v);
 
-/** The session with everything the viewer needs, in one round trip (indexes: sessions.token, *_user_id). */
-async function readViewerRow(db: Db, token: string): Promise<Row | null> {
-  const result = await db.execute(sql`
+const VIEWER_BY_TOKEN = `
     select s.id as session_id, s.expires_at, s.active_organization_id,
       u.id as user_id, u.email, u.name,
       coalesce((select json_agg(r.role order by r.created_at) from user_roles r where r.user_id = u.id), '[]') as roles,
@@ -78,8 +75,17 @@ async function readViewerRow(db: Db, token: string): Promise<Row | null> {
         from memberships m join organizations o on o.id = m.organization_id where m.user_id = u.id), '[]') as orgs,
       (select su.student_id from student_users su where su.user_id = u.id limit 1) as student_id
     from sessions s join users u on u.id = s.user_id
-    where s.token = ${token} and s.expires_at > now()`);
-  return ((result as unknown as { rows: Row[] }).rows[0] as Row | undefined) ?? null;
+    where s.token = $1 and s.expires_at > now()`;
+
+/**
+ * The session with everything the viewer needs, in one round trip (indexes: sessions.token,
+ * *_user_id). On PostgreSQL a named prepared statement: each connection plans it once.
+ */
+async function readViewerRow(database: Database, token: string): Promise<Row | null> {
+  const result = database.pool
+    ? await database.pool.query<Row>({ name: "portal_viewer_by_token", text: VIEWER_BY_TOKEN, values: [token] })
+    : await database.pglite!.query<Row>(VIEWER_BY_TOKEN, [token]);
+  return result.rows[0] ?? null;
 }
 
 /** The viewer as loadViewer builds it, from one row. */
@@ -100,7 +106,7 @@ export function viewerFromRow(row: Row): Viewer {
   };
 }
 
-export function createSessionReader(auth: Auth, db: Db) {
+export function createSessionReader(auth: Auth, database: Database) {
   let settings: Promise<AuthSettings> | null = null;
   const load = () => {
     settings ??= auth.$context.then((ctx) => ({
@@ -122,7 +128,7 @@ export function createSessionReader(auth: Auth, db: Db) {
     const token = verifySignedToken(raw, s.secret);
     // A forged or stale cookie: Better Auth answers it (and clears it) as it always has.
     if (!token) return { kind: "slow" };
-    const row = await readViewerRow(db, token);
+    const row = await readViewerRow(database, token);
     if (!row) return { kind: "slow" };
     // Better Auth moves a session's expiry once it is older than updateAge: leave that to it.
     const dueForRefresh = new Date(row.expires_at).getTime() - s.expiresInMs + s.updateAgeMs <= Date.now();
