@@ -31,6 +31,11 @@ export const applications = pgTable(
     submittedAt: ts("submitted_at").notNull().defaultNow(),
     reviewedAt: ts("reviewed_at"),
     withdrawnAt: ts("withdrawn_at"),
+    // Approving a student who was not ready (issue 12) needs an explicit confirmation; who gave
+    // it, when, and the requirement types that were not met then are kept.
+    readinessOverrideBy: text("readiness_override_by").references(() => users.id, { onDelete: "set null" }),
+    readinessOverrideAt: ts("readiness_override_at"),
+    readinessMissing: text("readiness_missing").array(),
   },
   (t) => [
     // At most one application per student and placement that is not withdrawn (issue 9): after a
