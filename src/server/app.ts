@@ -114,7 +114,7 @@ export function createApp(opts: AppOptions) {
     onPasswordReset: (user) => clearSignInFailures(database.db, user.email),
   });
   const realtime = createRealtime(database, log);
-  const readSession = createSessionReader(auth, database);
+  const readSession = createSessionReader(auth, database, { cacheMs: env.VIEWER_CACHE_MS, changes: realtime });
   const deps: Deps = { env, database, db: database.db, auth, readSession, mailer, realtime, log };
 
   const app = new OpenAPIHono<AppEnv>();

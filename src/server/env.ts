@@ -50,6 +50,9 @@ const schema = z.object({
     }),
   // Server processes sharing the port (node:cluster); more than one needs PostgreSQL (issue 11).
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  // How long a signed-in viewer read from the database is reused by reads on this instance; every
+  // change to it is announced and drops it at once (ADR 016). 0 turns keeping off; tests default to 0.
+  VIEWER_CACHE_MS: z.coerce.number().int().min(0).max(300_000).optional(),
   AUTH_SECRET: z
     .string()
     .min(32)
@@ -57,7 +60,11 @@ const schema = z.object({
     .or(z.literal("").transform(() => undefined)),
 });
 
-export type Env = z.infer<typeof schema> & { appUrl: string; demoData: boolean };
+export type Env = Omit<z.infer<typeof schema>, "VIEWER_CACHE_MS"> & {
+  appUrl: string;
+  demoData: boolean;
+  VIEWER_CACHE_MS: number;
+};
 
 export function readEnv(source: Record<string, string | undefined> = process.env): Env {
   const parsed = schema.safeParse(source);
@@ -71,6 +78,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
     // Demo world: on for the embedded database, off on PostgreSQL unless asked for (D10).
     demoData: env.DEMO_DATA ?? !env.DATABASE_URL,
+    VIEWER_CACHE_MS: env.VIEWER_CACHE_MS ?? (env.NODE_ENV === "test" ? 0 : 10_000),
   };
 }
 

@@ -159,7 +159,8 @@ export const sessionMiddleware = createMiddleware<AppEnv>(async (c, next) => {
     c.set("viewer", null);
     return next();
   }
-  const read = await readSession(c.req.raw.headers);
+  // Reads may use the session row this instance keeps (ADR 016); writes read it afresh.
+  const read = await readSession(c.req.raw.headers, !(c.req.method === "GET" || c.req.method === "HEAD"));
   if (read.kind !== "slow") {
     c.set("viewer", read.kind === "viewer" ? read.viewer : null);
     return next();

@@ -12,6 +12,8 @@ import type { Logger } from "./logger";
 // On PGlite the channel works inside the one process; on PostgreSQL it crosses instances.
 
 export const CHANNEL = "portal_events";
+/** Announced by database triggers (drizzle/0011): a user's viewer changed; '*' for anyone's (ADR 016). */
+export const VIEWER_CHANNEL = "portal_viewer";
 
 /** Sent to a user's streams when one of their sessions may have ended: each stream checks its own. */
 export const SESSION_ENDED = "session.ended";
@@ -50,6 +52,13 @@ export type Realtime = {
   subscribe(userId: string, listener: Listener): () => void;
   /** Resolves once this instance listens; SSE connections wait for it. */
   ready: Promise<void>;
+  /**
+   * Called with a user id ('*': anyone) when what their viewer is made of changed, on any instance;
+   * and with '*' when this instance's LISTEN connection was lost (changes may have been missed).
+   */
+  onViewerChange(listener: (userId: string) => void): () => void;
+  /** Whether viewer changes reach this instance now (its LISTEN connection is up). */
+  hearsViewerChanges(): boolean;
   close(): Promise<void>;
 };
 
@@ -105,6 +114,11 @@ export function createRealtime(database: Database, log: Logger): Realtime {
     // Announced by id only: this user's streams catch up from the table (their replay path).
     dispatch({ userId: event.userId, type: MAY_HAVE_MISSED });
   };
+  const viewerListeners = new Set<(userId: string) => void>();
+  let hearing = false;
+  const viewerChanged = (userId: string) => {
+    for (const l of viewerListeners) l(userId);
+  };
   /** Every open stream replays from its last id: after the LISTEN connection was lost and regained. */
   const catchUpAll = () => {
     for (const userId of listeners.keys()) dispatch({ userId, type: MAY_HAVE_MISSED });
@@ -114,9 +128,16 @@ export function createRealtime(database: Database, log: Logger): Realtime {
   let ready: Promise<void>;
   if (database.pglite) {
     const pglite = database.pglite;
-    ready = pglite.listen(CHANNEL, deliver).then((unlisten) => {
-      stop = () => unlisten();
-    });
+    ready = Promise.all([pglite.listen(CHANNEL, deliver), pglite.listen(VIEWER_CHANNEL, viewerChanged)]).then(
+      ([unlisten, unlistenViewer]) => {
+        hearing = true;
+        stop = async () => {
+          hearing = false;
+          await unlisten();
+          await unlistenViewer();
+        };
+      },
+    );
   } else {
     const pool = database.pool!;
     const url = (pool.options as { connectionString?: string }).connectionString;
@@ -128,11 +149,18 @@ export function createRealtime(database: Database, log: Logger): Realtime {
     const connect = async (): Promise<void> => {
       if (closed) return;
       const c = new pg.Client({ connectionString: url });
-      c.on("notification", (msg) => msg.payload && deliver(msg.payload));
+      c.on("notification", (msg) => {
+        if (!msg.payload) return;
+        if (msg.channel === VIEWER_CHANNEL) viewerChanged(msg.payload);
+        else deliver(msg.payload);
+      });
       let lost = false;
       const reconnect = (err: unknown) => {
         if (lost || closed) return;
         lost = true;
+        // Changes made while nobody listens would go unheard: forget every kept viewer now.
+        hearing = false;
+        viewerChanged("*");
         log.warn({ err }, "realtime listener lost its connection; reconnecting");
         client = null;
         c.end().catch(() => undefined);
@@ -142,13 +170,16 @@ export function createRealtime(database: Database, log: Logger): Realtime {
       c.on("end", () => reconnect(new Error("connection ended")));
       await c.connect();
       await c.query(`listen ${CHANNEL}`);
+      await c.query(`listen ${VIEWER_CHANNEL}`);
       client = c;
+      hearing = true;
       if (everConnected) catchUpAll();
       everConnected = true;
     };
     ready = connect();
     stop = async () => {
       closed = true;
+      hearing = false;
       await client?.end().catch(() => undefined);
     };
   }
@@ -196,6 +227,11 @@ export function createRealtime(database: Database, log: Logger): Realtime {
       };
     },
     ready,
+    onViewerChange(listener) {
+      viewerListeners.add(listener);
+      return () => viewerListeners.delete(listener);
+    },
+    hearsViewerChanges: () => hearing,
     async close() {
       clearInterval(pruning);
       // Ends every open event stream of this instance, so a graceful stop is not held up by them.

@@ -3,6 +3,7 @@ import { type Role, resolveRole } from "../../domain/roles";
 import type { Database } from "../db/client";
 import type { Auth } from "./auth";
 import type { Organization, Viewer } from "./context";
+import type { Realtime } from "./realtime";
 
 // The hot path of every signed-in request (issue 11, ADR 013). Better Auth's getSession builds a
 // whole endpoint context and reads the session and the user; the viewer then needed three more
@@ -11,6 +12,12 @@ import type { Organization, Viewer } from "./context";
 // seen at once (the session row is read on every request: no cached session cookie). Anything
 // unusual (no row, a session due for its daily refresh, a bearer token) goes the slow way through
 // Better Auth, which also refreshes or clears the cookie.
+//
+// ADR 016: the row is then kept in memory for a short while (`cacheMs`) and reused by reads
+// (GET/HEAD). Database triggers announce every change to a session, account, role, membership,
+// student record or organization on the portal_viewer channel, and each instance drops the rows it
+// keeps for that user at once; while this instance does not hear those announcements (its LISTEN
+// connection is down) nothing is kept. Writes always read the row afresh.
 
 /** API paths that never read the session store (health checks, the API description). */
 const PUBLIC_API = [/^\/api\/health(\/|$)/, /^\/api\/openapi\.json$/, /^\/api\/docs(\/|$)/];
@@ -106,7 +113,47 @@ export function viewerFromRow(row: Row): Viewer {
   };
 }
 
-export function createSessionReader(auth: Auth, database: Database) {
+/** At most this many sessions are kept per instance; the oldest kept goes first. */
+const MAX_KEPT = 20_000;
+
+type ViewerChanges = Pick<Realtime, "onViewerChange" | "hearsViewerChanges">;
+
+export function createSessionReader(
+  auth: Auth,
+  database: Database,
+  opts: { cacheMs?: number; changes?: ViewerChanges } = {},
+) {
+  const cacheMs = opts.cacheMs ?? 0;
+  const kept = new Map<string, { row: Row; until: number }>();
+  // Bumped by every announced change: a row read before a change is not kept after it.
+  let generation = 0;
+  opts.changes?.onViewerChange((userId) => {
+    generation += 1;
+    if (userId === "*") kept.clear();
+    else for (const [token, entry] of kept) if (entry.row.user_id === userId) kept.delete(token);
+  });
+  const keeping = () => cacheMs > 0 && opts.changes?.hearsViewerChanges() === true;
+
+  const rowFor = async (token: string, fresh: boolean): Promise<Row | null> => {
+    const now = Date.now();
+    if (!fresh) {
+      const hit = kept.get(token);
+      if (hit && hit.until > now && keeping()) return hit.row;
+    }
+    const before = generation;
+    const row = await readViewerRow(database, token);
+    if (!row) {
+      kept.delete(token);
+      return null;
+    }
+    if (keeping() && before === generation) {
+      if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value as string);
+      kept.delete(token);
+      kept.set(token, { row, until: now + cacheMs });
+    }
+    return row;
+  };
+
   let settings: Promise<AuthSettings> | null = null;
   const load = () => {
     settings ??= auth.$context.then((ctx) => ({
@@ -118,7 +165,8 @@ export function createSessionReader(auth: Auth, database: Database) {
     return settings;
   };
 
-  return async function readSession(headers: Headers): Promise<SessionRead> {
+  /** `fresh`: read the session row from the database whatever is kept (writes ask for it). */
+  return async function readSession(headers: Headers, fresh = true): Promise<SessionRead> {
     if (headers.has("authorization")) return { kind: "slow" };
     const cookie = headers.get("cookie");
     if (!cookie) return { kind: "anonymous" };
@@ -128,11 +176,15 @@ export function createSessionReader(auth: Auth, database: Database) {
     const token = verifySignedToken(raw, s.secret);
     // A forged or stale cookie: Better Auth answers it (and clears it) as it always has.
     if (!token) return { kind: "slow" };
-    const row = await readViewerRow(database, token);
+    const row = await rowFor(token, fresh);
     if (!row) return { kind: "slow" };
-    // Better Auth moves a session's expiry once it is older than updateAge: leave that to it.
-    const dueForRefresh = new Date(row.expires_at).getTime() - s.expiresInMs + s.updateAgeMs <= Date.now();
-    if (dueForRefresh) return { kind: "slow" };
+    const expiresAt = new Date(row.expires_at).getTime();
+    // A kept row may have expired since it was read; and Better Auth moves a session's expiry once
+    // it is older than updateAge: leave both to it (its refresh is announced, dropping the row).
+    if (expiresAt <= Date.now() || expiresAt - s.expiresInMs + s.updateAgeMs <= Date.now()) {
+      kept.delete(token);
+      return { kind: "slow" };
+    }
     return { kind: "viewer", viewer: viewerFromRow(row) };
   };
 }
