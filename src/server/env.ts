@@ -6,6 +6,12 @@ const bool = z
   .optional()
   .transform((v) => (v === undefined || v === "" ? undefined : ["1", "true", "yes", "on"].includes(v.toLowerCase())));
 
+// An optional text setting: an empty string is unset.
+const optionalText = z
+  .string()
+  .optional()
+  .or(z.literal("").transform(() => undefined));
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -53,6 +59,20 @@ const schema = z.object({
   // How long a signed-in viewer read from the database is reused by reads on this instance; every
   // change to it is announced and drops it at once (ADR 016). 0 turns keeping off; tests default to 0.
   VIEWER_CACHE_MS: z.coerce.number().int().min(0).max(300_000).optional(),
+  // Compliance documents: on disk under DATA_DIR/files unless S3_BUCKET names an S3-compatible bucket.
+  S3_BUCKET: optionalText,
+  S3_ENDPOINT: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  S3_REGION: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v === "" ? "us-east-1" : v)),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: bool,
   AUTH_SECRET: z
     .string()
     .min(32)
@@ -73,6 +93,11 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration:\n${lines}`);
   }
   const env = parsed.data;
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    throw new Error(
+      "Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together or not at all",
+    );
+  }
   return {
     ...env,
     appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
