@@ -1,7 +1,10 @@
 import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { itemStatus, studentStatus } from "../../domain/compliance";
 import { NURSING_SPECIALTIES } from "../../domain/specialties";
+import type { ComplianceStatus } from "../../domain/students";
 import { createAccount } from "../features/accounts/service";
+import { createFileStore } from "../lib/storage";
 import { createTestApp, type TestApp } from "../testing/harness";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, FACILITIES, PROGRAMS } from "./data";
 import { mulberry32 } from "./random";
@@ -297,6 +300,44 @@ describe("seedDemoWorld", () => {
     const set = new Set(statuses.map((r) => r.status));
     expect(set.has("approved")).toBe(true);
     expect(set.size).toBeGreaterThanOrEqual(3);
+  });
+
+  it("gives every student compliance records that derive the status the roster shows (issue 12, D6)", async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const students = await rows<{ id: string; compliance_status: ComplianceStatus; program_id: string }>(
+      sql`select id, compliance_status, program_id from students`,
+    );
+    const required = await rows<{ program_id: string; requirement_type_id: string }>(
+      sql`select program_id, requirement_type_id from program_requirements`,
+    );
+    const docs = await rows<{
+      student_id: string;
+      requirement_type_id: string;
+      status: "submitted" | "approved" | "rejected";
+      issued_on: string | null;
+      expires_on: string | null;
+    }>(
+      sql`select student_id, requirement_type_id, status, issued_on::text, expires_on::text from compliance_documents where is_current`,
+    );
+    const current = new Map(docs.map((d) => [`${d.student_id}:${d.requirement_type_id}`, d]));
+    const seen = new Set<string>();
+    for (const s of students) {
+      const items = required
+        .filter((r) => r.program_id === s.program_id)
+        .map((r) => {
+          const d = current.get(`${s.id}:${r.requirement_type_id}`);
+          return itemStatus(d ? { status: d.status, issuedOn: d.issued_on, expiresOn: d.expires_on } : null, today);
+        });
+      for (const i of items) seen.add(i);
+      expect(studentStatus(items), s.id).toBe(s.compliance_status);
+    }
+    // Every state an item can be in is shown somewhere in the demo world.
+    expect([...seen].sort()).toEqual(["approved", "expired", "expiring", "missing", "rejected", "submitted"]);
+    expect(counts.complianceDocuments).toBe(await one(sql`select count(*) as n from compliance_documents`));
+    // Files are where the rows say.
+    const keys = await rows<{ file_key: string }>(sql`select distinct file_key from compliance_documents`);
+    const files = createFileStore(t.deps.env);
+    for (const k of keys.slice(0, 20)) expect(await files.get(k.file_key), k.file_key).not.toBeNull();
   });
 
   it("seedIfEmpty leaves a database with organizations alone", async () => {

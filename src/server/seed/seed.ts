@@ -2,14 +2,22 @@ import { count, eq } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Tx } from "../db/client";
 import { applications } from "../db/schema/applications";
+import {
+  complianceDocuments,
+  facilityRequirements,
+  placementRequirements,
+  programRequirements,
+} from "../db/schema/compliance";
 import { messages } from "../db/schema/messages";
 import { adminAccessRequests, memberships, organizations } from "../db/schema/organizations";
 import { departments, placements } from "../db/schema/placements";
 import { studentPreferences, students, studentUsers } from "../db/schema/students";
 import { findUserIdByEmail } from "../features/accounts/service";
 import type { Deps } from "../lib/context";
+import { createFileStore } from "../lib/storage";
 import { backdateAccounts, type DemoAccounts, seedAccounts } from "./accounts";
 import { type ApplicationStatus, planApplications } from "./applications";
+import { planCompliance } from "./compliance";
 import * as D from "./data";
 import { planMessages } from "./messages";
 import { coordinatorMemberships, type DemoOrganizations, planOrganizations } from "./organizations";
@@ -35,6 +43,7 @@ export type SeedCounts = {
   applications: number;
   applicationsByStatus: Record<ApplicationStatus, number>;
   messages: number;
+  complianceDocuments: number;
   ms: number;
 };
 
@@ -119,6 +128,10 @@ export async function seedDemoWorld(deps: Deps, opts: { now?: Date } = {}): Prom
   fitDepartmentCapacities(departmentRows, placementPlan.rows);
   const messageRows = planMessages({ ...world, applications: applicationRows });
   const demoStudent = studentPlan.plans[0];
+  const compliance = await planCompliance({ ...world, placements: placementPlan.plans });
+  // The documents' files first (under DATA_DIR/files or in S3): a row never points at nothing.
+  const files = createFileStore(deps.env);
+  for (const f of compliance.files) await files.put(f.key, f.bytes, f.contentType);
 
   await deps.db.transaction(async (tx) => {
     await backdateAccounts(tx, accounts, joinedAt(clock, orgs, demoStudent));
@@ -130,6 +143,10 @@ export async function seedDemoWorld(deps: Deps, opts: { now?: Date } = {}): Prom
     await linkDemoStudent(tx, accounts, demoStudent);
     await insertAll(tx, applications, applicationRows);
     await insertAll(tx, messages, messageRows);
+    await insertAll(tx, programRequirements, compliance.programRequirementRows);
+    await insertAll(tx, facilityRequirements, compliance.facilityRequirementRows);
+    await insertAll(tx, placementRequirements, compliance.placementRequirementRows);
+    await insertAll(tx, complianceDocuments, compliance.documentRows);
     await tx
       .insert(adminAccessRequests)
       .values({
@@ -152,6 +169,7 @@ export async function seedDemoWorld(deps: Deps, opts: { now?: Date } = {}): Prom
     applications: applicationRows.length,
     applicationsByStatus: byStatus,
     messages: messageRows.length,
+    complianceDocuments: compliance.documentRows.length,
     ms: Math.round(performance.now() - started),
   };
 }

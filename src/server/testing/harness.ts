@@ -1,4 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { Writable } from "node:stream";
 import pg from "pg";
 import pino from "pino";
@@ -71,7 +74,11 @@ export async function createTestApp(
     database = await openDatabase({ dataDir: null });
   }
   if (!opts.sameDatabaseAs) await database.migrate();
-  const env = readEnv({ NODE_ENV: "test", APP_URL: TEST_APP_URL, LOG_LEVEL: "silent", ...opts.env });
+  // Files (compliance documents) go to a folder of this app's own, removed when it closes.
+  // A second app on the same database shares its files too.
+  const ownsDataDir = !opts.sameDatabaseAs;
+  const dataDir = opts.sameDatabaseAs?.dataDir ?? mkdtempSync(path.join(tmpdir(), "cpp-test-"));
+  const env = readEnv({ NODE_ENV: "test", APP_URL: TEST_APP_URL, LOG_LEVEL: "silent", DATA_DIR: dataDir, ...opts.env });
   const logs: Record<string, unknown>[] = [];
   const log: Logger = opts.captureLogs
     ? pino(
@@ -217,6 +224,8 @@ export async function createTestApp(
     /** The PostgreSQL database's address (null on PGlite) and the auth secret, for `sameDatabaseAs`. */
     databaseUrl,
     secret,
+    /** This app's DATA_DIR (files under `files/`). */
+    dataDir,
     logs,
     call,
     attemptSignIn,
@@ -232,6 +241,7 @@ export async function createTestApp(
       await deps.realtime.close().catch(() => {});
       if (ownsDatabase) await database.close().catch(() => {});
       if (drop) await drop();
+      if (ownsDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -248,7 +258,7 @@ export type SentMail = {
 };
 
 /** What a second app needs to open the same database (see createTestApp's `sameDatabaseAs`). */
-export type SharedDatabase = { database: Database; databaseUrl: string | null; secret: string };
+export type SharedDatabase = { database: Database; databaseUrl: string | null; secret: string; dataDir?: string };
 
 /** The bindings @hono/node-server passes: the socket the request came in on (its peer address). */
 export function socketFrom(ip: string | undefined) {
