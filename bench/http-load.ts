@@ -112,13 +112,19 @@ async function signIn(base: string, email: string): Promise<string> {
     .join("; ");
 }
 
-async function load(
-  base: string,
-  title: string,
-  url: string,
-  opts: { headers?: Record<string, string>; connections?: number; method?: "GET" | "POST"; body?: () => string } = {},
-): Promise<Row> {
-  const { body } = opts;
+type LoadOptions = {
+  headers?: Record<string, string>;
+  connections?: number;
+  method?: "GET" | "POST";
+  body?: () => string;
+  /** A path per request (writes that each act on their own record). */
+  path?: () => string;
+  onBody?: (status: number, body: string) => void;
+};
+
+async function load(base: string, title: string, url: string, opts: LoadOptions = {}): Promise<Row> {
+  const { body, path: nextPath, onBody } = opts;
+  const perRequest = body || nextPath || onBody;
   const r = await autocannon({
     url: `${base}${url}`,
     connections: opts.connections ?? READ_CONNECTIONS,
@@ -128,7 +134,20 @@ async function load(
       ...(opts.headers ?? {}),
       ...(opts.method === "POST" ? { "content-type": "application/json", origin: base } : {}),
     },
-    ...(body ? { requests: [{ setupRequest: (req: object) => ({ ...req, body: body() }) }] } : {}),
+    ...(perRequest
+      ? {
+          requests: [
+            {
+              setupRequest: (req: object) => ({
+                ...req,
+                ...(body ? { body: body() } : {}),
+                ...(nextPath ? { path: nextPath() } : {}),
+              }),
+              ...(onBody ? { onResponse: (status: number, b: string) => onBody(status, b) } : {}),
+            },
+          ],
+        }
+      : {}),
   });
   return {
     title,
@@ -172,7 +191,98 @@ async function portalRows(base: string): Promise<Row[]> {
       body: () => JSON.stringify({ recipientId: to, subject: `Bench ${++n}`, content: "Load test message" }),
     }),
   );
+  rows.push(...(await applyAndApprove(base, program, facility)));
   return rows;
+}
+
+const BENCH_STUDENTS = 4000;
+const json = async <T>(res: Response, what: string): Promise<T> => {
+  if (!res.ok) throw new Error(`${what}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+};
+
+/**
+ * The loop's writes: the program applies for one student at a time (4,000 fresh students across
+ * three 500-seat placements), then the facility approves those applications one at a time. Each
+ * request is a real, distinct write; the rows count refusals as errors.
+ */
+async function applyAndApprove(base: string, program: string, facility: string): Promise<Row[]> {
+  const post = (url: string, cookie: string, body: unknown) =>
+    fetch(`${base}${url}`, {
+      method: "POST",
+      headers: { cookie, "content-type": "application/json", origin: base },
+      body: JSON.stringify(body),
+    });
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const units = [];
+  for (const n of [1, 2]) {
+    units.push(
+      await json<{ id: string }>(
+        await post("/api/facility/departments", facility, {
+          name: `Bench unit ${n}`,
+          specialty: "Medical-Surgical",
+          capacity: 1000,
+        }),
+        "department",
+      ),
+    );
+  }
+  const placementIds: string[] = [];
+  for (const n of [0, 1, 2]) {
+    const placement = await json<{ id: string }>(
+      await post("/api/facility/placements", facility, {
+        title: `Bench rotation ${n + 1}`,
+        specialty: "Medical-Surgical",
+        departmentId: units[n === 2 ? 1 : 0]!.id,
+        startDate: day(60),
+        endDate: day(100),
+        capacity: 500,
+        status: "active",
+      }),
+      "placement",
+    );
+    placementIds.push(placement.id);
+  }
+  const csv = ["first_name,last_name,email,specialty_interest"];
+  for (let i = 0; i < BENCH_STUDENTS; i++) csv.push(`Bench,Student${i},bench.student${i}@bench.test,Medical-Surgical`);
+  await json(await post("/api/students/import", program, { csv: csv.join("\n") }), "roster import");
+  const studentIds: string[] = [];
+  for (let page = 1; studentIds.length < BENCH_STUDENTS; page++) {
+    const res = await fetch(`${base}/api/students?search=bench.student&pageSize=100&page=${page}`, {
+      headers: { cookie: program },
+    });
+    const got = await json<{ items: { id: string }[] }>(res, "students");
+    if (got.items.length === 0) break;
+    studentIds.push(...got.items.map((s) => s.id));
+  }
+  let next = 0;
+  let refused = 0;
+  const applicationIds: string[] = [];
+  const apply = await load(base, "POST /api/applications (apply, write)", "/api/applications", {
+    method: "POST",
+    connections: WRITE_CONNECTIONS,
+    headers: { cookie: program },
+    body: () => {
+      const i = next++ % studentIds.length;
+      return JSON.stringify({ placementId: placementIds[i % 3], studentIds: [studentIds[i]] });
+    },
+    onBody: (status, body) => {
+      // 200: every student refused (nothing written): counted with the errors.
+      if (status === 200) refused += 1;
+      if (status !== 201) return;
+      const id = (JSON.parse(body) as { submitted: { id: string }[] }).submitted[0]?.id;
+      if (id) applicationIds.push(id);
+    },
+  });
+  let decided = 0;
+  const approve = await load(base, "POST …/approve (decision, write)", "/api/facility/applications", {
+    method: "POST",
+    connections: WRITE_CONNECTIONS,
+    headers: { cookie: facility },
+    path: () => `/api/facility/applications/${applicationIds[decided++ % applicationIds.length]}/approve`,
+    body: () => JSON.stringify({ confirmNotReady: true }),
+  });
+  return [{ ...apply, errors: apply.errors + refused }, approve];
 }
 
 const fmt = (n: number) => String(Math.round(n));
