@@ -36,6 +36,7 @@ import {
   studentRoutes,
   studentSignUpRoutes,
 } from "./features/students/routes";
+import { jobHandlers, PERIODIC_JOBS } from "./jobs/handlers";
 import { sessionMiddleware } from "./lib/access";
 import { createAuth } from "./lib/auth";
 import { stampClientAddress } from "./lib/client-address";
@@ -43,8 +44,10 @@ import type { AppEnv, Deps } from "./lib/context";
 import { AppError, CODE_BY_STATUS, errorBody, loggableError, sendError, withErrorEnvelope } from "./lib/errors";
 import { bodyLimits, jsonBodiesOnly, sameOriginGuard, securityHeaders } from "./lib/http-security";
 import { inputGuard } from "./lib/input-guard";
+import { createJobRunner, enqueue } from "./lib/jobs";
 import { type Logger, loggablePath } from "./lib/logger";
 import { createMailer, type Mailer } from "./lib/mail";
+import { enqueueMail } from "./lib/mail-queue";
 import { createRealtime, SESSION_ENDED } from "./lib/realtime";
 import { createSessionReader } from "./lib/session-reader";
 
@@ -115,7 +118,24 @@ export function createApp(opts: AppOptions) {
   });
   const realtime = createRealtime(database, log);
   const readSession = createSessionReader(auth, database, { cacheMs: env.VIEWER_CACHE_MS, changes: realtime });
-  const deps: Deps = { env, database, db: database.db, auth, readSession, mailer, realtime, log };
+  const deps: Deps = {
+    env,
+    database,
+    db: database.db,
+    auth,
+    readSession,
+    mailer,
+    jobs: { enqueue, enqueueMail },
+    realtime,
+    log,
+  };
+  // Not started here: the server starts it (src/server/index.ts); tests drain it (harness).
+  const jobRunner = createJobRunner({
+    db: database.db,
+    log,
+    handlers: jobHandlers({ db: database.db, mailer, appUrl: env.appUrl }),
+    periodic: PERIODIC_JOBS,
+  });
 
   const app = new OpenAPIHono<AppEnv>();
 
@@ -263,7 +283,7 @@ export function createApp(opts: AppOptions) {
     );
   });
 
-  return { app: api, deps };
+  return { app: api, deps, jobRunner };
 }
 
 export type AppType = ReturnType<typeof createApp>["app"];

@@ -11,7 +11,8 @@ import { seedIfEmpty } from "./seed/seed";
  * Process entry: env, database, migrations, demo world, listen; stops cleanly on SIGTERM/SIGINT.
  * With WEB_CONCURRENCY > 1 on PostgreSQL, this process prepares the database once and runs that
  * many server processes sharing the port (node:cluster); sessions, rate limits, lockouts and live
- * events live in PostgreSQL, so every process sees the same (issue 11).
+ * events live in PostgreSQL, so every process sees the same (issue 11). Each process runs one job
+ * runner on the shared job table (lib/jobs.ts).
  */
 export async function main() {
   const env = readEnv();
@@ -41,8 +42,10 @@ async function serveRequests(env: Env, log: Logger, opts: { prepare: boolean }) 
     database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
     secret = await resolveAuthSecret(database.db, env.AUTH_SECRET);
   }
-  const { app, deps } = createApp({ env, database, log, secret });
+  const { app, deps, jobRunner } = createApp({ env, database, log, secret });
   if (opts.prepare && env.demoData) await seedIfEmpty(deps);
+  // Every process polls the job queue (ADR 015): mail, reminders, digests; claims never overlap.
+  jobRunner.start();
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     if (cluster.isPrimary)
@@ -55,7 +58,7 @@ async function serveRequests(env: Env, log: Logger, opts: { prepare: boolean }) 
     stopping = true;
     log.info({ signal }, "stopping: finishing requests");
     // Stop accepting, let in-flight requests finish, then close the database.
-    const closing = deps.realtime.close();
+    const closing = Promise.all([deps.realtime.close(), jobRunner.stop()]);
     server.close(async () => {
       await closing;
       await database.close();

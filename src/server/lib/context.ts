@@ -2,8 +2,10 @@ import type { Role } from "../../domain/roles";
 import type { Database, Db } from "../db/client";
 import type { Env } from "../env";
 import type { Auth } from "./auth";
+import type { enqueue } from "./jobs";
 import type { Logger } from "./logger";
 import type { Mailer } from "./mail";
+import type { enqueueMail } from "./mail-queue";
 import type { Realtime } from "./realtime";
 import type { SessionReader } from "./session-reader";
 
@@ -16,6 +18,11 @@ export type Deps = {
   /** The signed-in viewer from a request's cookie in one query (session-reader.ts, ADR 013). */
   readSession: SessionReader;
   mailer: Mailer;
+  /**
+   * The job queue (lib/jobs.ts, ADR 015): pass the transaction of the write the job follows from,
+   * so it is enqueued only if that write commits. Mail carrying secrets is never queued.
+   */
+  jobs: { enqueue: typeof enqueue; enqueueMail: typeof enqueueMail };
   realtime: Realtime;
   log: Logger;
 };

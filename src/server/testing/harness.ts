@@ -110,7 +110,7 @@ export async function createTestApp(
       });
     },
   };
-  const { app, deps } = createApp({ env, database, log, secret, mailer });
+  const { app, deps, jobRunner } = createApp({ env, database, log, secret, mailer });
 
   // Better Auth limits requests per client address (3 sign-ins per 10 s on one address), so each
   // test user signs in from an address of its own unless a test names one.
@@ -220,6 +220,13 @@ export async function createTestApp(
   return {
     app,
     deps,
+    /** This app's job runner (not started: tests run due jobs with `drainJobs`). */
+    jobRunner,
+    /**
+     * Runs every due job now (mail queued by decisions and withdrawals, reminders...), as the
+     * server's runner would on its next poll; returns how many ran. Deterministic: no timers.
+     */
+    drainJobs: () => jobRunner.drain(),
     database,
     /** The PostgreSQL database's address (null on PGlite) and the auth secret, for `sameDatabaseAs`. */
     databaseUrl,

@@ -115,6 +115,7 @@ describe("POST /api/admin/access-requests/{id}/{decision}", () => {
     expect(row.reviewedBy).toBe(superAdmin.userId);
     expect(row.reviewedAt).toBeInstanceOf(Date);
 
+    await t.drainJobs(); // the mail is queued with the decision (ADR 015)
     const [mail] = await t.mailTo(r.email);
     expect(mail.subject).toBe("Your administrator access was approved");
     expect(mail.text).toContain("Hello Alex Approved");
@@ -129,6 +130,7 @@ describe("POST /api/admin/access-requests/{id}/{decision}", () => {
     const after = await t.call("GET", "/api/accounts/me", { cookie: r.cookie });
     expect(after.json).toMatchObject({ roles: [], role: null, accessRequest: { status: "denied" } });
     expect(await t.deps.db.select().from(userRoles).where(eq(userRoles.userId, r.userId))).toHaveLength(0);
+    await t.drainJobs();
     const [mail] = await t.mailTo(r.email);
     expect(mail.subject).toBe("Your administrator access request was declined");
     expect(mail.link).toBeNull();
@@ -143,6 +145,7 @@ describe("POST /api/admin/access-requests/{id}/{decision}", () => {
       expect(again.json.error).toEqual({ code: "conflict", message: "This request was already denied" });
     }
     expect(await t.deps.db.select().from(userRoles).where(eq(userRoles.userId, r.userId))).toHaveLength(0);
+    await t.drainJobs();
     expect(await t.mailTo(r.email)).toHaveLength(1);
   });
 
@@ -189,6 +192,7 @@ describe("GET /api/admin/mailbox (dev mailbox)", () => {
   it("shows a super admin the mail kept without SMTP, newest first, filtered by recipient", async () => {
     const r = await requestAdmin("Mia Mailbox");
     await decide(r.id, "approve");
+    await t.drainJobs();
     const res = await t.call("GET", `/api/admin/mailbox?to=${encodeURIComponent(r.email.toUpperCase())}`, {
       cookie: superAdmin.cookie,
     });

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, ilike, or, sql } from "drizzle-orm";
+import type { Tx } from "../../db/client";
 import { users } from "../../db/schema/auth";
 import { memberships, organizations } from "../../db/schema/organizations";
 import { placements } from "../../db/schema/placements";
@@ -122,9 +123,12 @@ export async function exportOrganizations(deps: Deps, f: OrganizationFilter) {
   };
 }
 
-/** D2: an administrator verifies (applications open) or rejects an organization; its coordinators are told by mail. */
+/**
+ * D2: an administrator verifies (applications open) or rejects an organization; its coordinators
+ * are told by mail, queued with the change (ADR 015): sent once it commits, retried if SMTP fails.
+ */
 export async function setOrganizationVerification(deps: Deps, id: string, decision: "verified" | "rejected") {
-  const org = await deps.db.transaction(async (tx) => {
+  const { org, coordinators } = await deps.db.transaction(async (tx) => {
     const [row] = await tx.select().from(organizations).where(eq(organizations.id, id)).for("update");
     if (!row) throw notFound("Organization");
     if (row.verificationStatus === decision) throw conflict(`${row.name} is already ${decision}`);
@@ -133,15 +137,26 @@ export async function setOrganizationVerification(deps: Deps, id: string, decisi
       .set({ verificationStatus: decision, verifiedAt: decision === "verified" ? new Date() : null })
       .where(eq(organizations.id, id))
       .returning();
-    return updated;
+    const members = await tx
+      .select({ userId: users.id, email: users.email, name: users.name })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(eq(memberships.organizationId, id));
+    await mailVerification(deps, tx, updated, members, decision);
+    return { org: updated, coordinators: members };
   });
-  const coordinators = await deps.db
-    .select({ userId: users.id, email: users.email, name: users.name })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .where(eq(memberships.organizationId, id));
   // A rejection shuts members out at once (their next request is refused); open event streams too.
   for (const c of coordinators) await deps.realtime.publish(deps.db, { userId: c.userId, type: SESSION_ENDED });
+  return { id: org.id, status: decision, verifiedAt: org.verifiedAt?.toISOString() ?? null };
+}
+
+async function mailVerification(
+  deps: Deps,
+  tx: Tx,
+  org: { name: string; kind: "program" | "facility" },
+  coordinators: { email: string; name: string }[],
+  decision: "verified" | "rejected",
+) {
   const verified = decision === "verified";
   const signIn = `${deps.env.appUrl}/auth`;
   const what = org.kind === "program" ? "nursing program" : "healthcare facility";
@@ -155,7 +170,7 @@ export async function setOrganizationVerification(deps: Deps, id: string, decisi
           `Hello ${c.name},`,
           `A platform administrator could not verify ${org.name}. If you think this is a mistake, reply to this email or contact the platform's administrators.`,
         ];
-    await deps.mailer.send({
+    await deps.jobs.enqueueMail(tx, {
       to: c.email,
       subject: verified ? `${org.name} is verified` : `${org.name} could not be verified`,
       text: verified ? `${lines.join("\n\n")}\n\nSign in: ${signIn}` : lines.join("\n\n"),
@@ -167,5 +182,4 @@ export async function setOrganizationVerification(deps: Deps, id: string, decisi
       link: verified ? signIn : undefined,
     });
   }
-  return { id: org.id, status: decision, verifiedAt: org.verifiedAt?.toISOString() ?? null };
 }

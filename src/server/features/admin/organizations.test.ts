@@ -139,6 +139,7 @@ describe("POST /api/admin/organizations/{id}/{decision}", () => {
 
     expect((await submit()).status).toBe(201);
 
+    await t.drainJobs(); // the mail is queued with the decision (ADR 015)
     const [mail] = await t.mailTo(coordinator.email);
     expect(mail.subject).toBe("Brand New Nursing is verified");
     expect(mail.text).toContain("Hello Cora Coordinator");
@@ -153,6 +154,7 @@ describe("POST /api/admin/organizations/{id}/{decision}", () => {
     expect(res.json).toEqual({ id: facility.id, status: "rejected", verifiedAt: null });
     const [row] = await t.deps.db.select().from(organizations).where(eq(organizations.id, facility.id));
     expect(row.verificationStatus).toBe("rejected");
+    await t.drainJobs();
     const [mail] = await t.mailTo(coordinator.email);
     expect(mail.subject).toBe("Doubtful Clinic could not be verified");
     expect(mail.link).toBeNull();
@@ -165,6 +167,7 @@ describe("POST /api/admin/organizations/{id}/{decision}", () => {
     const again = await decide(program.id, "verify");
     expect(again.status).toBe(409);
     expect(again.json.error).toEqual({ code: "conflict", message: "Twice Nursing is already verified" });
+    await t.drainJobs();
     expect(await t.mailTo(coordinator.email)).toHaveLength(1);
     // Another decision is still possible.
     expect((await decide(program.id, "reject")).status).toBe(200);

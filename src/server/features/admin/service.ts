@@ -1,4 +1,5 @@
 import { and, count, desc, eq, ilike, or, sql } from "drizzle-orm";
+import type { Tx } from "../../db/client";
 import { users } from "../../db/schema/auth";
 import { mailOutbox } from "../../db/schema/mail";
 import { adminAccessRequests, profiles } from "../../db/schema/organizations";
@@ -66,7 +67,7 @@ export async function listAccessRequests(
 
 /** A super admin approves (grants `admin`) or denies a pending request, and the requester is told by mail. */
 export async function decideAccessRequest(deps: Deps, viewer: Viewer, id: string, decision: "approved" | "denied") {
-  const outcome = await deps.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const [request] = await tx.select().from(adminAccessRequests).where(eq(adminAccessRequests.id, id)).for("update");
     if (!request) throw notFound("Access request");
     if (request.status !== "pending") throw conflict(`This request was already ${request.status}`);
@@ -79,12 +80,22 @@ export async function decideAccessRequest(deps: Deps, viewer: Viewer, id: string
       .select({ email: users.email, name: users.name })
       .from(users)
       .where(eq(users.id, request.userId));
-    return user;
+    if (!user) throw new AppError("not_found", "Requester not found", 404);
+    // Queued with the decision (ADR 015): sent once it commits, retried if the SMTP server fails.
+    await mailAccessDecision(deps, tx, user, decision);
   });
-  if (!outcome) throw new AppError("not_found", "Requester not found", 404);
+  return { id, status: decision };
+}
+
+async function mailAccessDecision(
+  deps: Deps,
+  tx: Tx,
+  outcome: { email: string; name: string },
+  decision: "approved" | "denied",
+) {
   const approved = decision === "approved";
   const signIn = `${deps.env.appUrl}/auth`;
-  await deps.mailer.send({
+  await deps.jobs.enqueueMail(tx, {
     to: outcome.email,
     subject: approved ? "Your administrator access was approved" : "Your administrator access request was declined",
     text: approved
@@ -102,7 +113,6 @@ export async function decideAccessRequest(deps: Deps, viewer: Viewer, id: string
     ),
     link: approved ? signIn : undefined,
   });
-  return { id, status: decision };
 }
 
 /** The dev mailbox (D11): mail kept when no SMTP server is configured, never with a live secret (issue 8, item 7). */

@@ -86,6 +86,7 @@ describe("POST /api/applications", () => {
       notes: "Strong candidate",
       submittedBy: program.userId,
     });
+    await t.drainJobs(); // mail is queued (ADR 015)
     const mail = await t.mailTo(facilityUser.email);
     expect(mail).toHaveLength(1);
     expect(mail[0].subject).toBe("New application for Med-Surg Days");
@@ -101,6 +102,7 @@ describe("POST /api/applications", () => {
     expect(res.status).toBe(201);
     expect(res.json.submitted.map((x: { name: string }) => x.name)).toEqual(["Ben Okri", "Cy Twombly", "Di Fossey"]);
     expect(await rowsFor(placement.id)).toHaveLength(4);
+    await t.drainJobs(); // mail is queued (ADR 015)
     const mail = await t.mailTo(facilityUser.email);
     expect(mail).toHaveLength(2);
     expect(mail[0].subject).toBe("3 new applications for Med-Surg Days");

@@ -139,11 +139,13 @@ describe("withdrawal: before, during and after the rotation", () => {
     const s = await createStudent(t, programId, { firstName: "Wen", lastName: "Before" });
     const p = await createPlacement(db(), facilityId, { title: "Peds Before", slotsFilled: 1 });
     const app = await createApplication(db(), s, p.id, { status: "approved" });
+    await t.drainJobs(); // mail is queued (ADR 015)
     const before = (await t.mailTo(facility.email)).length;
     const res = await withdrawAsProgram(app.id);
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ status: "withdrawn", previousStatus: "approved", leftEarly: false });
     expect(await slotsOf(p.id)).toBe(0);
+    await t.drainJobs(); // mail is queued (ADR 015)
     const mail = await t.mailTo(facility.email);
     expect(mail.length).toBe(before + 1);
     expect(mail[0].subject).toBe("Application withdrawn: Wen Before, Peds Before");
@@ -164,6 +166,7 @@ describe("withdrawal: before, during and after the rotation", () => {
     expect(res.json.message).toContain("early");
     expect((await appRow(app.id)).withdrawnAt).not.toBeNull();
     expect(await slotsOf(p.id)).toBe(0);
+    await t.drainJobs(); // mail is queued (ADR 015)
     expect((await t.mailTo(facility.email))[0].text).toContain("left the rotation early");
   });
 
@@ -200,6 +203,7 @@ describe("withdrawing a student from the roster", () => {
     const a1 = await createApplication(db(), s, pending.id);
     const a2 = await createApplication(db(), s, upcoming.id, { status: "approved" });
     const a3 = await createApplication(db(), s, current.id, { status: "approved" });
+    await t.drainJobs(); // mail is queued (ADR 015)
     const before1 = (await t.mailTo(facility.email)).length;
     const before2 = (await t.mailTo(facility2.email)).length;
 
@@ -214,6 +218,7 @@ describe("withdrawing a student from the roster", () => {
     expect((await appRow(a3.id)).status).toBe("approved");
     expect(await slotsOf(current.id)).toBe(1);
 
+    await t.drainJobs(); // mail is queued (ADR 015)
     const m1 = await t.mailTo(facility.email);
     const m2 = await t.mailTo(facility2.email);
     expect(m1.length).toBe(before1 + 1);

@@ -169,6 +169,7 @@ describe("approve and reject", () => {
     expect(row.reviewedBy).toBe(facility.userId);
     expect(await slotsOf(p.id)).toBe(1);
 
+    await t.drainJobs(); // mail is queued with the decision (ADR 015)
     for (const c of [program, program2]) {
       const [mail] = await t.mailTo(c.email);
       expect(mail.subject).toBe(`Application approved: Test Student, Cardiac Step-Down`);
@@ -196,11 +197,13 @@ describe("approve and reject", () => {
     const p = await createPlacement(db(), facilityId, { title: "Ortho Floor" });
     const s = await createStudent(t, program.organizationId!, { firstName: "Rae", lastName: "Jones" });
     const app = await createApplication(db(), s, p.id);
+    await t.drainJobs(); // mail is queued (ADR 015)
     const before = (await t.mailTo(program.email)).length;
     const res = await decide(app.id, "reject");
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ status: "rejected", reviewNotes: null, reviewedAt: expect.any(String) });
     expect(await slotsOf(p.id)).toBe(0);
+    await t.drainJobs(); // mail is queued (ADR 015)
     const mail = await t.mailTo(program.email);
     expect(mail).toHaveLength(before + 1);
     expect(mail[0].subject).toBe("Application rejected: Rae Jones, Ortho Floor");

@@ -41,7 +41,7 @@ export async function decideApplication(
   notes: string | null,
 ) {
   const scope = facilityScope(access);
-  const result = await deps.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const [found] = await tx
       .select({ id: applications.id, placementId: applications.placementId, studentId: applications.studentId })
       .from(applications)
@@ -113,12 +113,10 @@ export async function decideApplication(
     ])) {
       await deps.realtime.publish(tx, { userId, type: "application.updated", data: { id, status: decision } });
     }
-    return recipients;
+    // Queued with the decision (ADR 015): sent once it commits, retried if the SMTP server fails.
+    await mailDecision(deps, tx, recipients, decision, notes);
   });
 
-  await mailDecision(deps, result, decision, notes).catch((err) =>
-    deps.log.error({ err, applicationId: id }, "could not mail the decision on an application"),
-  );
   return getFacilityApplication(deps.db, access, id);
 }
 
@@ -224,7 +222,7 @@ async function decisionRecipients(tx: Tx, id: string) {
   return { application: app, coordinators, studentUsers: studentAccounts };
 }
 
-async function mailDecision(deps: Deps, r: Recipients, decision: Decision, notes: string | null) {
+async function mailDecision(deps: Deps, tx: Tx, r: Recipients, decision: Decision, notes: string | null) {
   const a = r.application;
   const student = fullName(a);
   const where = `${a.title} at ${a.facilityName}`;
@@ -236,7 +234,7 @@ async function mailDecision(deps: Deps, r: Recipients, decision: Decision, notes
   for (const c of r.coordinators) {
     const lines = [`Hello ${c.name},`, `${student}'s application to ${where} was ${programWord}.`];
     if (notesLine) lines.push(notesLine);
-    await deps.mailer.send({
+    await deps.jobs.enqueueMail(tx, {
       to: c.email,
       subject: programSubject,
       text: `${lines.join("\n\n")}\n\nSee your applications: ${programLink}`,
@@ -256,7 +254,7 @@ async function mailDecision(deps: Deps, r: Recipients, decision: Decision, notes
         : `Your application to ${where} was not selected.`,
     ];
     if (notesLine) lines.push(notesLine);
-    await deps.mailer.send({
+    await deps.jobs.enqueueMail(tx, {
       to: s.email,
       subject: studentSubject,
       text: `${lines.join("\n\n")}\n\nSee your applications: ${studentLink}`,

@@ -124,6 +124,7 @@ describe("browse and apply", () => {
     expect(again.json.error).toEqual({ code: "already_applied", message: "You already applied to this placement" });
 
     // The facility's coordinators hear about it.
+    await t.drainJobs(); // mail is queued (ADR 015)
     expect((await t.mailTo(facilityUser.email))[0].subject).toMatch(/New application/);
   });
 

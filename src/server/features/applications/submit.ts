@@ -228,7 +228,10 @@ async function submitInScope(
 
   if (submitted.length > 0) {
     await notifyFacility(deps, placement, submitted, eligible).catch((err) =>
-      deps.log.error({ err, placementId: placement.id }, "could not mail the facility about new applications"),
+      deps.log.error(
+        { err, placementId: placement.id },
+        "could not queue the mail to the facility about new applications",
+      ),
     );
   }
   return {
@@ -238,7 +241,10 @@ async function submitInScope(
   };
 }
 
-/** One mail per submission batch to each coordinator of the facility. */
+/**
+ * One mail per submission batch to each coordinator of the facility, queued right after the insert
+ * committed (ADR 015): an SMTP failure retries later instead of failing the submission.
+ */
 async function notifyFacility(
   deps: Deps,
   placement: { title: string; facilityId: string; facilityName: string },
@@ -258,7 +264,7 @@ async function notifyFacility(
   const link = `${deps.env.appUrl}/dashboard/facility/applications`;
   const intro = `${n === 1 ? "A new application was" : `${n} new applications were`} submitted to ${placement.title} at ${placement.facilityName}:`;
   for (const c of coordinators) {
-    await deps.mailer.send({
+    await deps.jobs.enqueueMail(deps.db, {
       to: c.email,
       subject,
       text: `Hello ${c.name},\n\n${intro}\n\n${lines.map((l) => `- ${l}`).join("\n")}\n\nReview them: ${link}`,

@@ -50,7 +50,7 @@ async function withdrawWhere(
   owned: SQL | undefined,
   by: "student" | "program",
 ): Promise<WithdrawResult> {
-  const { result, notice } = await deps.db.transaction(async (tx) => {
+  const { result } = await deps.db.transaction(async (tx) => {
     const [found] = await tx
       .select({ id: applications.id, placementId: applications.placementId })
       .from(applications)
@@ -80,6 +80,7 @@ async function withdrawWhere(
     const previousStatus = current.status as "pending" | "approved";
     const [item] = await withdrawnDetails(tx, [{ id, previousStatus, leftEarly: rule.leavingEarly }]);
     await publishWithdrawals(deps, tx, [item]);
+    await mailWithdrawals(deps, tx, [item], by); // queued: sent once this commits (ADR 015)
     const message = rule.leavingEarly
       ? `Withdrawn during the rotation: the student leaves ${item.title} early, the seat is freed and ${item.facilityName} is told`
       : previousStatus === "approved"
@@ -94,12 +95,8 @@ async function withdrawWhere(
         leftEarly: rule.leavingEarly,
         message,
       },
-      notice: item,
     };
   });
-  await mailWithdrawals(deps, [notice], by).catch((err) =>
-    deps.log.error({ err, applicationId: id }, "could not mail the facility about a withdrawal"),
-  );
   return result;
 }
 

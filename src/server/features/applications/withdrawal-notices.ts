@@ -85,12 +85,15 @@ const describe = (i: WithdrawnApplication) => {
   return `${i.studentName} (${i.programName}): ${i.title}, ${i.startDate} to ${i.endDate}: ${what}`;
 };
 
-/** One mail per facility coordinator listing that facility's withdrawn applications. */
-export async function mailWithdrawals(deps: Deps, items: WithdrawnApplication[], by: WithdrawnBy) {
+/**
+ * One mail per facility coordinator listing that facility's withdrawn applications, queued in the
+ * withdrawal's transaction (ADR 015): sent once it commits, retried if the SMTP server fails.
+ */
+export async function mailWithdrawals(deps: Deps, tx: Tx, items: WithdrawnApplication[], by: WithdrawnBy) {
   if (items.length === 0) return;
   const byFacility = new Map<string, WithdrawnApplication[]>();
   for (const item of items) byFacility.set(item.facilityId, [...(byFacility.get(item.facilityId) ?? []), item]);
-  const coordinators = await members(deps.db, [...byFacility.keys()]);
+  const coordinators = await members(tx, [...byFacility.keys()]);
   const link = `${deps.env.appUrl}/dashboard/facility/applications`;
   for (const [facilityId, list] of byFacility) {
     const n = list.length;
@@ -104,7 +107,7 @@ export async function mailWithdrawals(deps: Deps, items: WithdrawnApplication[],
           : `${list[0].programName} withdrew ${n === 1 ? "this application" : "these applications"}:`;
     const lines = list.map(describe);
     for (const c of coordinators.filter((c) => c.organizationId === facilityId)) {
-      await deps.mailer.send({
+      await deps.jobs.enqueueMail(tx, {
         to: c.email,
         subject,
         text: `Hello ${c.name},\n\n${who}\n\n${lines.map((l) => `- ${l}`).join("\n")}\n\nSee your applications: ${link}`,

@@ -106,7 +106,7 @@ export async function deleteStudent(db: DbOrTx, scope: ProgramScope, id: string)
  */
 export async function withdrawStudent(deps: Deps, scope: ProgramScope, id: string) {
   assertId(id);
-  const notices = await deps.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const updated = await tx
       .update(students)
       .set({
@@ -132,7 +132,7 @@ export async function withdrawStudent(deps: Deps, scope: ProgramScope, id: strin
     const targets = open.filter(
       (a) => a.status === "pending" || rotationPhase(a.startDate, a.endDate, a.today) === "upcoming",
     );
-    if (targets.length === 0) return [];
+    if (targets.length === 0) return;
     const seats = [...new Set(targets.filter((a) => a.status === "approved").map((a) => a.placementId))].sort();
     for (const placementId of seats) await lockPlacement(tx, placementId);
     const locked = await tx
@@ -153,7 +153,7 @@ export async function withdrawStudent(deps: Deps, scope: ProgramScope, id: strin
         withdrawn.push({ id: a.id, previousStatus: "approved", leftEarly: false });
       }
     }
-    if (withdrawn.length === 0) return [];
+    if (withdrawn.length === 0) return;
     await tx
       .update(applications)
       .set({ status: "withdrawn", withdrawnAt: new Date() })
@@ -165,11 +165,8 @@ export async function withdrawStudent(deps: Deps, scope: ProgramScope, id: strin
       );
     const details = await withdrawnDetails(tx, withdrawn);
     await publishWithdrawals(deps, tx, details);
-    return details;
+    await mailWithdrawals(deps, tx, details, "roster"); // queued: sent once this commits (ADR 015)
   });
-  await mailWithdrawals(deps, notices, "roster").catch((err) =>
-    deps.log.error({ err, studentId: id }, "could not mail the facilities about a withdrawn student"),
-  );
   return getStudentItem(deps.db, scope, id);
 }
 

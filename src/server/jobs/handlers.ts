@@ -1,0 +1,49 @@
+import type { Db } from "../db/client";
+import { enqueueReviewDigests, scanExpiringDocuments } from "../features/compliance/reminders";
+import { recomputeComplianceStatus } from "../features/compliance/status-sql";
+import type { JobHandlers, PeriodicJob } from "../lib/jobs";
+import type { Mailer } from "../lib/mail";
+import { MAIL_SEND, mailSendHandler } from "../lib/mail-queue";
+
+// What the job runner of every instance knows how to run (ADR 015), and what it schedules for
+// each period. Periodic jobs carry their period's day in the payload: the handlers never read the
+// clock, so a test runs "the scan of 2026-03-01" by enqueuing it with that day.
+
+export const COMPLIANCE_SCAN = "compliance.scan";
+export const COMPLIANCE_REVIEW_DIGEST = "compliance.review-digest";
+export const COMPLIANCE_RECOMPUTE_STATUS = "compliance.recompute-status";
+
+/** A periodic job's payload: the calendar day (UTC) of the period it runs for. */
+type DayPayload = { today: string };
+
+function dayOf(payload: unknown): string {
+  const today = (payload as Partial<DayPayload> | null)?.today;
+  if (typeof today !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(today))
+    throw new Error("the payload has no day (today)");
+  return today;
+}
+
+export function jobHandlers(deps: { db: Db; mailer: Mailer; appUrl: string }): JobHandlers {
+  return {
+    [MAIL_SEND]: mailSendHandler(deps.mailer),
+    [COMPLIANCE_SCAN]: async (payload, ctx) => {
+      const created = await scanExpiringDocuments(deps.db, { today: dayOf(payload), appUrl: deps.appUrl });
+      if (created > 0) ctx.log.info({ reminders: created }, "compliance reminders enqueued");
+    },
+    [COMPLIANCE_REVIEW_DIGEST]: async (payload, ctx) => {
+      const created = await enqueueReviewDigests(deps.db, { today: dayOf(payload), appUrl: deps.appUrl });
+      if (created > 0) ctx.log.info({ digests: created }, "review digests enqueued");
+    },
+    [COMPLIANCE_RECOMPUTE_STATUS]: async (payload, ctx) => {
+      const changed = await recomputeComplianceStatus(deps.db, { today: dayOf(payload) });
+      ctx.log.info({ changed }, "compliance status recomputed for the day");
+    },
+  };
+}
+
+/** Hourly reminder scan, daily digest, daily status recompute: one job per period across instances. */
+export const PERIODIC_JOBS: PeriodicJob[] = [
+  { kind: COMPLIANCE_SCAN, every: "hour" },
+  { kind: COMPLIANCE_REVIEW_DIGEST, every: "day" },
+  { kind: COMPLIANCE_RECOMPUTE_STATUS, every: "day" },
+];

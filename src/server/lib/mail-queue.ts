@@ -1,0 +1,36 @@
+import type { DbOrTx } from "../db/client";
+import { enqueue, type JobHandler } from "./jobs";
+import type { Mail, Mailer } from "./mail";
+
+// Mail through the job queue (ADR 015): a notice about something that was committed (a decision,
+// a withdrawal, a reminder) is enqueued with the write and sent by a runner, which retries when the
+// SMTP server fails, so the request that made the decision never fails because of mail. Mail that
+// carries a secret (a reset or invitation link, a sign-up code) is never queued: the job's payload
+// is stored, and a live token must not be (ADR 010). Those are sent directly.
+
+export const MAIL_SEND = "mail.send";
+
+export type QueuedMail = Omit<Mail, "secrets">;
+
+/** Enqueues one mail (inside the caller's transaction when given one). Returns false for a duplicate `dedupeKey`. */
+export function enqueueMail(db: DbOrTx, mail: QueuedMail, opts: { dedupeKey?: string } = {}): Promise<boolean> {
+  if ("secrets" in mail && (mail as Mail).secrets?.length)
+    throw new Error("A mail with secrets is sent directly, never queued (its payload is stored)");
+  const { to, subject, text, html, link } = mail;
+  return enqueue(db, { kind: MAIL_SEND, payload: { to, subject, text, html, link }, dedupeKey: opts.dedupeKey });
+}
+
+/** The `mail.send` handler: delivers the stored mail; a delivery error fails the attempt (retried later). */
+export function mailSendHandler(mailer: Mailer): JobHandler {
+  return async (payload: QueuedMail) => {
+    if (!payload || typeof payload.to !== "string" || typeof payload.subject !== "string")
+      throw new Error("mail.send: the payload is not a mail");
+    await mailer.send({
+      to: payload.to,
+      subject: payload.subject,
+      text: payload.text,
+      ...(payload.html ? { html: payload.html } : {}),
+      ...(payload.link ? { link: payload.link } : {}),
+    });
+  };
+}
