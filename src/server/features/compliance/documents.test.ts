@@ -171,6 +171,25 @@ describe("uploads", () => {
     expect(asFacility.status).toBe(403);
   });
 
+  it("when the database write fails, the stored file is deleted again", async () => {
+    const before = await storedFiles(dataDir);
+    const rows = (await rowsOf(student.studentId!)).length;
+    const db = t.deps.db;
+    const original = db.transaction.bind(db);
+    db.transaction = (async () => {
+      throw new Error("connection lost");
+    }) as typeof db.transaction;
+    try {
+      const res = await upload(t, MINE, student.cookie, { requirementTypeId: "bls", issuedOn: issued });
+      expect(res.status).toBe(500);
+      expect(res.json.error.code).toBe("internal");
+    } finally {
+      db.transaction = original;
+    }
+    expect(await storedFiles(dataDir)).toEqual(before);
+    expect((await rowsOf(student.studentId!)).length).toBe(rows);
+  });
+
   it("20 concurrent uploads end with exactly one current document and no orphan file", async () => {
     const s = await t.createUser("student", { organizationId: coordinator.organizationId! });
     const results = await Promise.all(

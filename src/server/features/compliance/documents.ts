@@ -84,7 +84,12 @@ export async function uploadDocument(deps: Deps, viewer: Viewer, studentId: stri
     const id = await deps.db.transaction(async (tx) => {
       // Uploads for one student serialize on their roster row: the previous current document is
       // always seen, so exactly one stays current however many arrive at once.
-      await tx.select({ id: students.id }).from(students).where(eq(students.id, studentId)).for("no key update");
+      const [locked] = await tx
+        .select({ id: students.id })
+        .from(students)
+        .where(eq(students.id, studentId))
+        .for("no key update");
+      if (!locked) throw notFound("Student"); // removed from the roster meanwhile
       await tx
         .update(complianceDocuments)
         .set({ isCurrent: false })
