@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { RequirementType } from "../../../domain/compliance";
 import type { DbOrTx } from "../../db/client";
@@ -118,12 +118,4 @@ export function studentDocuments(db: DbOrTx, studentIds: string[]) {
   return documentSelect(db)
     .where(inArray(complianceDocuments.studentId, studentIds))
     .orderBy(desc(complianceDocuments.uploadedAt), desc(complianceDocuments.id));
-}
-
-/** The current document of each type for one student. */
-export async function currentDocuments(db: DbOrTx, studentId: string): Promise<Map<string, DocumentRow>> {
-  const rows = await documentSelect(db).where(
-    and(eq(complianceDocuments.studentId, studentId), sql`${complianceDocuments.isCurrent}`),
-  );
-  return new Map(rows.map((r) => [r.requirementTypeId, r]));
 }
