@@ -155,6 +155,16 @@ export const placementInputSchema = z
     status: z.enum(["draft", "active", "closed"], { error: "Status must be draft, active or closed" }).default("draft"),
     /** 'Accept applications after the rotation starts' (issue 9): late joiners until the end date. */
     allowLateJoiners: z.boolean({ error: "Accept late joiners must be true or false" }).optional().default(false),
+    /**
+     * Issue 12: the compliance requirement types this placement asks on top of its facility's
+     * (catalogue ids). Omitted on an edit: unchanged.
+     */
+    requirementTypeIds: z
+      .array(z.string({ error: "Requirement types are the catalogue's ids" }).trim().min(1).max(64), {
+        error: "Requirement types are a list of the catalogue's ids",
+      })
+      .max(30, "At most 30 requirement types")
+      .optional(),
   })
   .superRefine((v, ctx) => {
     if (v.startDate && v.endDate && v.endDate < v.startDate) {

@@ -1,8 +1,12 @@
 import { randomUUID } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { eq, inArray, or } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "../domain/roles";
 import { applications } from "./db/schema/applications";
+import { complianceDocuments, facilityRequirements, programRequirements } from "./db/schema/compliance";
 import { messages } from "./db/schema/messages";
 import { adminAccessRequests, organizations } from "./db/schema/organizations";
 import { departments, placements } from "./db/schema/placements";
@@ -124,6 +128,22 @@ async function buildWorld(t: TestApp, users: Record<TestRole, TestUser>) {
       status: "draft",
     }),
   };
+  // Issue 12: the applicant's compliance document and the world's requirements.
+  const [document] = await db
+    .insert(complianceDocuments)
+    .values({
+      studentId: applicant.id,
+      requirementTypeId: "bls",
+      issuedOn: "2026-01-05",
+      fileKey: `documents/2026/${randomUUID().replaceAll("-", "")}`,
+      fileName: `world-card-${tag}.pdf`,
+      contentType: "application/pdf",
+      sizeBytes: 100,
+      sha256: "0".repeat(64),
+    })
+    .returning();
+  await db.insert(programRequirements).values({ programId: program.id, requirementTypeId: "bls" });
+  await db.insert(facilityRequirements).values({ facilityId: facility.id, requirementTypeId: "tdap" });
   const marker = `World secret ${tag}`;
   const [message] = await db
     .insert(messages)
@@ -151,6 +171,8 @@ async function buildWorld(t: TestApp, users: Record<TestRole, TestUser>) {
     experience.id,
     message.id,
     marker,
+    document.id,
+    document.fileName,
   ];
   // The active placement and its facility are on the marketplace, for programs and students alike.
   const facilityRecords = [facility.id, department.id, department.name, emptyDepartment.id, active.id];
@@ -168,6 +190,7 @@ async function buildWorld(t: TestApp, users: Record<TestRole, TestUser>) {
     applications: { pending: application, approved },
     experience,
     message,
+    document,
     marker,
     /** The foreign callers' own records. */
     callers,
@@ -194,7 +217,7 @@ async function worldState(t: TestApp, w: World) {
     .from(placements)
     .where(eq(placements.facilityId, w.facility.id));
   const people = [w.coordinator.userId, w.facilityCoordinator.userId, w.studentUser.userId];
-  const [s, i, d, p, a, m, e, pref, r] = await Promise.all([
+  const [s, i, d, p, a, m, e, pref, r, cd, pr, fr] = await Promise.all([
     db.select().from(students).where(eq(students.programId, w.program.id)).orderBy(students.id),
     db
       .select()
@@ -223,8 +246,23 @@ async function worldState(t: TestApp, w: World) {
       .select()
       .from(rosterClaimReports)
       .where(inArray(rosterClaimReports.studentId, [w.claim.id, w.students.applicant.id])),
+    db
+      .select()
+      .from(complianceDocuments)
+      .where(inArray(complianceDocuments.studentId, studentIds))
+      .orderBy(complianceDocuments.id),
+    db
+      .select()
+      .from(programRequirements)
+      .where(eq(programRequirements.programId, w.program.id))
+      .orderBy(programRequirements.requirementTypeId),
+    db
+      .select()
+      .from(facilityRequirements)
+      .where(eq(facilityRequirements.facilityId, w.facility.id))
+      .orderBy(facilityRequirements.requirementTypeId),
   ]);
-  return JSON.parse(JSON.stringify({ s, i, d, p, a, m, e, pref, r }));
+  return JSON.parse(JSON.stringify({ s, i, d, p, a, m, e, pref, r, cd, pr, fr }));
 }
 
 /** The same case for every foreign caller (routes open to every signed-in user). */
@@ -274,6 +312,42 @@ const placementBody = (w: World) => ({
 });
 const rosterCsv = (email: string) => `first_name,last_name,email\nRoe,Forged,${email}\n`;
 const own = (ctx: Ctx, who: ForeignWho) => ctx.users[who].organizationId;
+
+/** A minimal, valid one-page PDF in ASCII only (a string body must survive UTF-8 encoding). */
+function asciiPdf() {
+  const objects = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>",
+  ];
+  let out = "%PDF-1.4\n";
+  const offsets: number[] = [];
+  objects.forEach((o, i) => {
+    offsets.push(out.length);
+    out += `${i + 1} 0 obj\n${o}\nendobj\n`;
+  });
+  const xref = out.length;
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const o of offsets) out += `${String(o).padStart(10, "0")} 00000 n \n`;
+  return `${out}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+}
+
+/** A compliance upload as the browser sends it (multipart/form-data), for the JSON-minded `call`. */
+function uploadRequest(fields: Record<string, string> = { requirementTypeId: "bls", issuedOn: "2026-01-05" }) {
+  const boundary = `----matrix${randomUUID().replaceAll("-", "")}`;
+  const parts = Object.entries(fields).map(
+    ([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`,
+  );
+  const pdf = asciiPdf();
+  parts.push(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="card.pdf"\r\nContent-Type: application/pdf\r\n\r\n${pdf}\r\n`,
+  );
+  return {
+    body: `${parts.join("")}--${boundary}--\r\n`,
+    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+  };
+}
+const UPLOADERS: Role[] = ["student", ...PROGRAM_SIDE];
 
 const MATRIX: Row[] = [
   // Platform: nothing of an organization's
@@ -1110,13 +1184,201 @@ const MATRIX: Row[] = [
       request: (w) => ({ path: "/api/students/invite-all", body: { programId: w.program.id } }),
     },
   },
+
+  // Compliance (issue 12): the catalogue, requirements, documents, the program's overview.
+  {
+    route: "GET /api/compliance/requirement-types",
+    allowed: "signed-in",
+    ok: 200,
+    check: (res) => expect(res.json.types.map((x: { id: string }) => x.id)).toContain("bls"),
+    foreign: "n/a",
+  },
+  {
+    route: "GET /api/compliance/program-requirements",
+    allowed: PROGRAM_SIDE,
+    ok: (who) => (who === "program" ? 200 : 422),
+    foreign: {
+      who: "program",
+      status: 200,
+      request: (w) => ({ path: `/api/compliance/program-requirements?programId=${w.program.id}` }),
+      check: (res, _w, ctx) => expect(res.json.programId).toBe(own(ctx, "program")),
+    },
+  },
+  {
+    route: "PUT /api/compliance/program-requirements",
+    allowed: PROGRAM_SIDE,
+    ok: (who) => (who === "program" ? 200 : 422),
+    request: () => ({ body: { requirementTypeIds: [] } }),
+    foreign: {
+      who: "program",
+      status: 200,
+      request: (w) => ({
+        path: "/api/compliance/program-requirements",
+        body: { programId: w.program.id, requirementTypeIds: ["mmr"] },
+      }),
+      check: (res, _w, ctx) => expect(res.json.programId).toBe(own(ctx, "program")),
+    },
+  },
+  {
+    route: "GET /api/compliance/facility-requirements",
+    allowed: FACILITY_SIDE,
+    ok: (who) => (who === "facility" ? 200 : 422),
+    foreign: {
+      who: "facility",
+      status: 200,
+      request: (w) => ({ path: `/api/compliance/facility-requirements?facilityId=${w.facility.id}` }),
+      check: (res, _w, ctx) => expect(res.json.facilityId).toBe(own(ctx, "facility")),
+    },
+  },
+  {
+    route: "PUT /api/compliance/facility-requirements",
+    allowed: FACILITY_SIDE,
+    ok: (who) => (who === "facility" ? 200 : 422),
+    request: () => ({ body: { requirementTypeIds: [] } }),
+    foreign: {
+      who: "facility",
+      status: 200,
+      request: (w) => ({
+        path: "/api/compliance/facility-requirements",
+        body: { facilityId: w.facility.id, requirementTypeIds: ["mmr"] },
+      }),
+      check: (res, _w, ctx) => expect(res.json.facilityId).toBe(own(ctx, "facility")),
+    },
+  },
+  // Stores nothing: a file in, a proposal out.
+  {
+    route: "POST /api/compliance/scan",
+    allowed: UPLOADERS,
+    ok: 200,
+    request: () => uploadRequest({}),
+    foreign: "n/a",
+  },
+  // Another organization's document (or an unknown one) is 404 for everyone, never 403.
+  {
+    route: "GET /api/compliance/documents/:id/file",
+    allowed: "signed-in",
+    ok: 404,
+    foreign: eachForeign(404, (w) => ({ path: `/api/compliance/documents/${w.document.id}/file` })),
+  },
+  {
+    route: "POST /api/compliance/documents/:id/approve",
+    allowed: PROGRAM_SIDE,
+    ok: 404,
+    foreign: {
+      who: "program",
+      status: 404,
+      request: (w) => ({ path: `/api/compliance/documents/${w.document.id}/approve` }),
+    },
+  },
+  {
+    route: "POST /api/compliance/documents/:id/reject",
+    allowed: PROGRAM_SIDE,
+    ok: 404,
+    request: () => ({ path: `/api/compliance/documents/${randomUUID()}/reject`, body: { reason: "Unreadable" } }),
+    foreign: {
+      who: "program",
+      status: 404,
+      request: (w) => ({ path: `/api/compliance/documents/${w.document.id}/reject`, body: { reason: "Unreadable" } }),
+    },
+  },
+  {
+    route: "GET /api/compliance/students",
+    allowed: PROGRAM_SIDE,
+    ok: 200,
+    foreign: {
+      who: "program",
+      status: 200,
+      request: (w) => ({ path: `/api/compliance/students?programId=${w.program.id}` }),
+    },
+  },
+  {
+    route: "GET /api/compliance/students/export.csv",
+    allowed: PROGRAM_SIDE,
+    ok: 200,
+    check: csv,
+    foreign: {
+      who: "program",
+      status: 200,
+      request: (w) => ({ path: `/api/compliance/students/export.csv?programId=${w.program.id}` }),
+    },
+  },
+  {
+    route: "GET /api/compliance/review-queue",
+    allowed: PROGRAM_SIDE,
+    ok: 200,
+    foreign: {
+      who: "program",
+      status: 200,
+      request: (w) => ({ path: `/api/compliance/review-queue?programId=${w.program.id}` }),
+    },
+  },
+  {
+    route: "POST /api/compliance/remind",
+    allowed: PROGRAM_SIDE,
+    ok: 200,
+    request: () => ({ body: { studentIds: [randomUUID()] } }),
+    check: (res) => expect(res.json.queued).toBe(0),
+    foreign: {
+      who: "program",
+      status: 200,
+      request: (w) => ({ path: "/api/compliance/remind", body: { studentIds: [w.students.applicant.id] } }),
+      check: (res) => expect(res.json.queued).toBe(0),
+    },
+  },
+  {
+    route: "GET /api/students/:id/compliance",
+    allowed: PROGRAM_SIDE,
+    ok: 404,
+    foreign: {
+      who: "program",
+      status: 404,
+      request: (w) => ({ path: `/api/students/${w.students.applicant.id}/compliance` }),
+    },
+  },
+  {
+    route: "POST /api/students/:id/compliance/documents",
+    allowed: PROGRAM_SIDE,
+    ok: 404,
+    request: () => ({ path: `/api/students/${randomUUID()}/compliance/documents`, ...uploadRequest() }),
+    foreign: {
+      who: "program",
+      status: 404,
+      request: (w) => ({ path: `/api/students/${w.students.applicant.id}/compliance/documents`, ...uploadRequest() }),
+    },
+  },
+  {
+    route: "GET /api/me/student/compliance",
+    allowed: STUDENT_VIEWERS,
+    ok: ownRecord(200),
+    foreign: "n/a",
+  },
+  // The caller's own record only: nothing names another's.
+  {
+    route: "POST /api/me/student/compliance/documents",
+    allowed: STUDENT_VIEWERS,
+    ok: ownRecord(201),
+    request: () => uploadRequest(),
+    foreign: "n/a",
+  },
+  {
+    route: "GET /api/facility/applications/:id/readiness",
+    allowed: FACILITY_SIDE,
+    ok: 404,
+    foreign: {
+      who: "facility",
+      status: 404,
+      request: (w) => ({ path: `/api/facility/applications/${w.applications.pending.id}/readiness` }),
+    },
+  },
 ];
 
 let t: TestApp;
 let ctx: Ctx;
 let world: World;
+let dataDir: string;
 beforeAll(async () => {
-  t = await createTestApp();
+  dataDir = await mkdtemp(path.join(tmpdir(), "cpp-matrix-"));
+  t = await createTestApp({ env: { DATA_DIR: dataDir } });
   const users = {} as Record<TestRole, TestUser>;
   for (const role of ["none", "student", "program", "facility", "admin", "super_admin"] as const)
     users[role] = await t.createUser(role);
@@ -1125,6 +1387,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
+  await rm(dataDir, { recursive: true, force: true });
 });
 
 const isAllowed = (row: Row, who: Who) =>
@@ -1225,7 +1488,11 @@ for (const row of MATRIX) {
       it(`${ORGANIZATION_OF[f.who]}, on the first organization's records (#${n + 1}): ${statuses.join(" or ")}`, async () => {
         const req = f.request(world, ctx);
         const before = await worldState(t, world);
-        const res = await t.call(method, req.path, { cookie: ctx.users[f.who].cookie, body: req.body });
+        const res = await t.call(method, req.path, {
+          cookie: ctx.users[f.who].cookie,
+          body: req.body,
+          headers: req.headers,
+        });
         expect(statuses, `${req.path}: ${res.text.slice(0, 300)}`).toContain(res.status);
         if (res.status >= 400) {
           expect(res.json.error).toMatchObject({ code: expect.any(String), message: expect.any(String) });

@@ -23,6 +23,15 @@ import {
   myApplicationRoutes,
   placedStudentRoutes,
 } from "./features/applications/routes";
+import {
+  complianceRoutes,
+  facilityReadinessRoutes,
+  myComplianceRoutes,
+  studentComplianceRoutes,
+  UPLOAD_BODY_LIMIT,
+  UPLOAD_PATHS,
+  UPLOAD_TOO_LARGE,
+} from "./features/compliance/routes";
 import { departmentRoutes } from "./features/departments/routes";
 import { eventRoutes } from "./features/events/routes";
 import { healthRoutes } from "./features/health/routes";
@@ -42,7 +51,7 @@ import { createAuth } from "./lib/auth";
 import { stampClientAddress } from "./lib/client-address";
 import type { AppEnv, Deps } from "./lib/context";
 import { AppError, CODE_BY_STATUS, errorBody, loggableError, sendError, withErrorEnvelope } from "./lib/errors";
-import { bodyLimits, jsonBodiesOnly, sameOriginGuard, securityHeaders } from "./lib/http-security";
+import { bodyLimits, jsonBodies, sameOriginGuard, securityHeaders } from "./lib/http-security";
 import { inputGuard } from "./lib/input-guard";
 import { createJobRunner, enqueue } from "./lib/jobs";
 import { type Logger, loggablePath } from "./lib/logger";
@@ -168,10 +177,12 @@ export function createApp(opts: AppOptions) {
         maxSize: ROSTER_MAX_BYTES + 64 * 1024,
         message: ROSTER_TOO_LARGE,
       },
+      // A compliance document: up to 10 MB of file plus the form's other fields.
+      { path: UPLOAD_PATHS, maxSize: UPLOAD_BODY_LIMIT, message: UPLOAD_TOO_LARGE, field: "file" },
     ]),
   );
   app.use("/api/*", sameOriginGuard(env.appUrl));
-  app.use("/api/*", jsonBodiesOnly);
+  app.use("/api/*", jsonBodies([UPLOAD_PATHS]));
   app.use("/api/*", inputGuard); // NUL characters refused with 422 (issue 8, item 8)
 
   // Better Auth owns /api/auth/*; email sign-in goes through the failed-attempt guard first.
@@ -205,8 +216,11 @@ export function createApp(opts: AppOptions) {
     .route("/api/facility/departments", departmentRoutes)
     .route("/api/facility/placements", facilityPlacementRoutes)
     .route("/api/facility/applications", facilityApplicationRoutes)
+    .route("/api/facility/applications", facilityReadinessRoutes)
     .route("/api/facility/placed-students", placedStudentRoutes)
     .route("/api/students", studentRoutes)
+    .route("/api/students", studentComplianceRoutes)
+    .route("/api/compliance", complianceRoutes)
     .route("/api/invitations", invitationRoutes)
     .route("/api/accounts/student-sign-up", studentSignUpRoutes)
     .route("/api/me/student/roster-claims", myRosterClaimRoutes)
@@ -214,7 +228,8 @@ export function createApp(opts: AppOptions) {
     .route("/api/me/student", myDashboardRoutes)
     .route("/api/me/student", myPlacementRoutes)
     .route("/api/me/student", myApplicationRoutes)
-    .route("/api/me/student", myProfileRoutes);
+    .route("/api/me/student", myProfileRoutes)
+    .route("/api/me/student", myComplianceRoutes);
 
   // Server-Sent Events sit outside the typed chain: the browser reads them with EventSource.
   app.route("/api/events", eventRoutes);

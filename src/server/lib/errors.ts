@@ -3,7 +3,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { REFUSAL_STATUS, type RuleRefusal } from "../../domain/refusals";
 
 export type ErrorIssue = { path: string; message: string };
-export type ErrorBody = { error: { code: string; message: string; issues?: ErrorIssue[] } };
+export type ErrorBody = { error: { code: string; message: string; issues?: ErrorIssue[]; missing?: string[] } };
 
 /** The one error services throw; app.onError turns it into the envelope of DESIGN.md. */
 export class AppError extends Error {
@@ -12,6 +12,8 @@ export class AppError extends Error {
     message: string,
     public status: ContentfulStatusCode = 400,
     public issues?: ErrorIssue[],
+    /** Named details a refusal carries beside its message (not_ready: the requirements not met). */
+    public details?: { missing?: string[] },
   ) {
     super(message);
   }
@@ -33,7 +35,9 @@ export function errorBody(code: string, message: string, issues?: ErrorIssue[]):
 }
 
 export function sendError(c: Context, err: AppError) {
-  return c.json(errorBody(err.code, err.message, err.issues), err.status);
+  const body = errorBody(err.code, err.message, err.issues);
+  if (err.details?.missing) body.error.missing = err.details.missing;
+  return c.json(body, err.status);
 }
 
 /** zod issues → our issues, with dotted paths naming the field. */

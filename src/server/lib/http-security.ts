@@ -36,7 +36,8 @@ export function securityHeaders(opts: { https: boolean }): MiddlewareHandler<App
     const isApi = c.req.path.startsWith("/api");
     if (!h.has("content-security-policy"))
       h.set("content-security-policy", c.req.path.startsWith("/api/docs") ? DOCS_CSP : APP_CSP);
-    h.set("x-frame-options", "DENY");
+    // A route may allow its own pages to frame it (a compliance document's preview): SAMEORIGIN only.
+    if (h.get("x-frame-options") !== "SAMEORIGIN") h.set("x-frame-options", "DENY");
     h.set("x-content-type-options", "nosniff");
     h.set("referrer-policy", "strict-origin-when-cross-origin");
     h.set("cross-origin-opener-policy", "same-origin");
@@ -44,7 +45,9 @@ export function securityHeaders(opts: { https: boolean }): MiddlewareHandler<App
     if (opts.https) h.set("strict-transport-security", "max-age=31536000; includeSubDomains");
     // Answers of the API are personal (education records, FERPA): never kept by a browser or proxy.
     // The reference UI's script is the one public, cacheable file under /api.
-    if (isApi && c.req.path !== "/api/docs/scalar.js") h.set("cache-control", "no-store");
+    // A route that already forbids storing (a document's file: "private, no-store") keeps its words.
+    if (isApi && c.req.path !== "/api/docs/scalar.js" && !(h.get("cache-control") ?? "").includes("no-store"))
+      h.set("cache-control", "no-store");
     if (!isApi && !h.has("cache-control") && (h.get("content-type") ?? "").includes("text/html"))
       h.set("cache-control", "no-cache");
   };
@@ -95,25 +98,33 @@ function refuseCrossSite(c: Context) {
 /**
  * Request bodies of the API are JSON. A form-encoded or multipart body (what an HTML form on
  * another site can send without a preflight) is refused with 415, including on Better Auth's
- * routes, which would otherwise accept form bodies (and skip our sign-in guard).
+ * routes, which would otherwise accept form bodies (and skip our sign-in guard). The few routes
+ * that take a file (compliance documents) accept multipart/form-data only, behind the same-origin
+ * guard, which refuses a cross-site form post by its Origin.
  */
-export const jsonBodiesOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (!STATE_CHANGING.has(c.req.method)) return next();
-  const type = (c.req.header("content-type") ?? "").split(";")[0].trim().toLowerCase();
-  // No content type: a bodiless call (our client's POST /withdraw), which nothing parses as a form.
-  if (!type || isJsonType(type)) return next();
-  return c.json(
-    errorBody("unsupported_media_type", "Send the request body as JSON (content-type: application/json)"),
-    415,
-  );
-};
+export function jsonBodies(multipartPaths: RegExp[] = []): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (!STATE_CHANGING.has(c.req.method)) return next();
+    const type = (c.req.header("content-type") ?? "").split(";")[0].trim().toLowerCase();
+    // No content type: a bodiless call (our client's POST /withdraw), which nothing parses as a form.
+    if (!type || isJsonType(type)) return next();
+    if (type === "multipart/form-data" && multipartPaths.some((p) => p.test(c.req.path))) return next();
+    return c.json(
+      errorBody("unsupported_media_type", "Send the request body as JSON (content-type: application/json)"),
+      415,
+    );
+  };
+}
+
+export const jsonBodiesOnly: MiddlewareHandler<AppEnv> = jsonBodies();
 
 export const isJsonType = (type: string) => type === "application/json" || type.endsWith("+json");
 
 /** Default limit of a request body under /api; routes that take more (roster files) declare their own. */
 export const DEFAULT_BODY_LIMIT = 256 * 1024;
 
-export type BodyLimitRule = { path: RegExp; maxSize: number; message: string };
+/** A route's own limit; `field` names the form field a too-large body is blamed on (an upload's file). */
+export type BodyLimitRule = { path: RegExp; maxSize: number; message: string; field?: string };
 
 /**
  * Body-size limits for /api: the first rule whose path matches, else DEFAULT_BODY_LIMIT. Checked on
@@ -121,10 +132,14 @@ export type BodyLimitRule = { path: RegExp; maxSize: number; message: string };
  * any handler reads the body, so a huge body costs the server nothing.
  */
 export function bodyLimits(rules: BodyLimitRule[]): MiddlewareHandler<AppEnv> {
-  const make = (maxSize: number, message: string) =>
-    bodyLimit({ maxSize, onError: (c) => c.json(errorBody("too_large", message), 413) as Response });
+  const make = (maxSize: number, message: string, field?: string) =>
+    bodyLimit({
+      maxSize,
+      onError: (c) =>
+        c.json(errorBody("too_large", message, field ? [{ path: field, message }] : undefined), 413) as Response,
+    });
   const fallback = make(DEFAULT_BODY_LIMIT, `The request body is larger than ${DEFAULT_BODY_LIMIT / 1024} kB`);
-  const limited = rules.map((r) => ({ path: r.path, limit: make(r.maxSize, r.message) }));
+  const limited = rules.map((r) => ({ path: r.path, limit: make(r.maxSize, r.message, r.field) }));
   return async (c, next) => {
     if (!STATE_CHANGING.has(c.req.method)) return next();
     const rule = limited.find((r) => r.path.test(c.req.path));

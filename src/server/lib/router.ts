@@ -39,6 +39,10 @@ export const ErrorSchema = z
       code: z.string(),
       message: z.string(),
       issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+      missing: z
+        .array(z.string())
+        .optional()
+        .openapi({ description: "not_ready: the requirements the student has not met" }),
     }),
   })
   .openapi("Error");

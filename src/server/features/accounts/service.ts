@@ -7,6 +7,7 @@ import type { Deps, Viewer } from "../../lib/context";
 import { mailHtml } from "../../lib/mail";
 import { requireClientMailQuota, sendSecurityMail } from "../../lib/mail-quota";
 import { isUniqueViolation } from "../../lib/pg-errors";
+import { addRecommendedProgramRequirements } from "../compliance/requirements";
 
 /**
  * D2 sign-up: the Better Auth account and, in one transaction, the profile plus either a new
@@ -55,6 +56,8 @@ export async function signUp(deps: Deps, input: SignUpInput, requestHeaders: Hea
         .returning({ id: organizations.id });
       await tx.insert(memberships).values({ userId, organizationId: org.id });
       await tx.insert(userRoles).values({ userId, role: input.role });
+      // Issue 12: a new program starts with the recommended compliance requirements (it may change them).
+      if (input.role === "program") await addRecommendedProgramRequirements(tx, org.id);
     });
   } catch (err) {
     // Never leave an account without its profile: undo and report.

@@ -1,9 +1,11 @@
-import { and, asc, count, desc, eq, gte, ilike, lt, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import { alias, type PgSelect } from "drizzle-orm/pg-core";
 import { APPLICATION_STATUS_LABELS, type ApplicationStatus, withdrawalFlags } from "../../../domain/applications";
 import type { PlacedPhase } from "../../../domain/placements";
 import type { Db } from "../../db/client";
 import { applications } from "../../db/schema/applications";
+import { users } from "../../db/schema/auth";
+import { requirementTypes } from "../../db/schema/compliance";
 import { organizations } from "../../db/schema/organizations";
 import { departments, placements } from "../../db/schema/placements";
 import { students, studentUsers } from "../../db/schema/students";
@@ -18,6 +20,7 @@ import {
 } from "../../lib/access";
 import { notFound } from "../../lib/errors";
 import { likePattern, offsetOf } from "../../lib/pagination";
+import { readyByApplication } from "../compliance/readiness";
 
 // Reading applications (D7, D13): the program's list and CSV, the facility's list, CSV, detail and
 // placed students, the student's own list. One query shape for all of them; the caller's Scope
@@ -306,7 +309,42 @@ export async function listFacilityApplications(
     listQuery(db, facilityWhere(scope, q)).limit(q.pageSize).offset(offsetOf(q)),
     withJoins(db.select({ n: count() }).from(applications).$dynamic()).where(facilityWhere(scope, q)),
   ]);
-  return { items: rows.map(facilityItem), total: Number(total.n), page: q.page, pageSize: q.pageSize };
+  // Issue 12: whether each applicant is ready for the rotation (bulk: a few queries per page).
+  const ready = await readyByApplication(
+    db,
+    rows.map((r) => r.id),
+  );
+  const items = rows.map((r) => ({ ...facilityItem(r), ready: ready.get(r.id) ?? true }));
+  return { items, total: Number(total.n), page: q.page, pageSize: q.pageSize };
+}
+
+/** Who approved a student who was not ready, when, and the requirements then missing (issue 12). */
+async function readinessOverride(db: Db, id: string) {
+  const [row] = await db
+    .select({
+      byId: applications.readinessOverrideBy,
+      byName: users.name,
+      at: applications.readinessOverrideAt,
+      missing: applications.readinessMissing,
+    })
+    .from(applications)
+    .leftJoin(users, eq(users.id, applications.readinessOverrideBy))
+    .where(eq(applications.id, id));
+  if (!row?.at) return null;
+  const ids = row.missing ?? [];
+  const names =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ id: requirementTypes.id, name: requirementTypes.name })
+          .from(requirementTypes)
+          .where(inArray(requirementTypes.id, ids));
+  const nameOf = new Map(names.map((n) => [n.id, n.name]));
+  return {
+    by: row.byId ? { id: row.byId, name: row.byName ?? "" } : null,
+    at: row.at.toISOString(),
+    missing: ids.map((i) => nameOf.get(i) ?? i),
+  };
 }
 
 export const FACILITY_APPLICATION_CSV_HEADER = [
@@ -367,8 +405,11 @@ export async function getFacilityApplication(db: Db, access: Scope, id: string) 
   ).where(and(eq(applications.id, id), inScope(scope)));
   if (!row) throw notFound("Application");
   const item = facilityItem(row);
+  const [ready, override] = await Promise.all([readyByApplication(db, [id]), readinessOverride(db, id)]);
   return {
     ...item,
+    ready: ready.get(id) ?? true,
+    readinessOverride: override,
     student: {
       ...item.student,
       phone: row.phone,

@@ -9,8 +9,9 @@ import { placements } from "../../db/schema/placements";
 import { students, studentUsers } from "../../db/schema/students";
 import { facilityScope, type Scope, scopeWhere } from "../../lib/access";
 import type { Deps, Viewer } from "../../lib/context";
-import { conflict, notFound, refused } from "../../lib/errors";
+import { AppError, conflict, notFound, refused } from "../../lib/errors";
 import { mailHtml } from "../../lib/mail";
+import { readinessOf } from "../compliance/readiness";
 import { assertDepartmentSeat } from "../departments/service";
 import { lockPlacement } from "../placements/slots";
 import { getFacilityApplication } from "./list";
@@ -39,8 +40,10 @@ export async function decideApplication(
   id: string,
   decision: Decision,
   notes: string | null,
+  confirmNotReady = false,
 ) {
   const scope = facilityScope(access);
+  let override: string[] | null = null;
   await deps.db.transaction(async (tx) => {
     const [found] = await tx
       .select({ id: applications.id, placementId: applications.placementId, studentId: applications.studentId })
@@ -94,15 +97,26 @@ export async function decideApplication(
       }
       await assertNoOverlap(tx, found.studentId, found.placementId, id);
       await assertDepartmentSeat(tx, found.placementId); // issue 9: the department's seats, under its row lock
+      override = await assertReady(tx, id, confirmNotReady);
       await tx
         .update(placements)
         .set({ slotsFilled: sql`${placements.slotsFilled} + 1`, updatedAt: new Date() })
         .where(eq(placements.id, found.placementId));
     }
 
+    const reviewedAt = new Date();
     await tx
       .update(applications)
-      .set({ status: decision, reviewNotes: notes, reviewedAt: new Date(), reviewedBy: viewer.userId })
+      .set({
+        status: decision,
+        reviewNotes: notes,
+        reviewedAt,
+        reviewedBy: viewer.userId,
+        // Issue 12: approving a student who was not ready is recorded with who, when and what was missing.
+        ...(override
+          ? { readinessOverrideBy: viewer.userId, readinessOverrideAt: reviewedAt, readinessMissing: override }
+          : {}),
+      })
       .where(eq(applications.id, id));
 
     const recipients = await decisionRecipients(tx, id);
@@ -118,6 +132,22 @@ export async function decideApplication(
   });
 
   return getFacilityApplication(deps.db, access, id);
+}
+
+export const NOT_READY_MESSAGE = "This student has not met every requirement. Confirm to approve anyway.";
+
+/**
+ * Issue 12: a student who has not met every requirement of the program, the facility and the
+ * placement (approved, valid through the rotation's end) is approved only with an explicit
+ * confirmation: 409 not_ready naming what is missing, else the requirement types not met (to record).
+ */
+async function assertReady(tx: Tx, applicationId: string, confirmed: boolean): Promise<string[] | null> {
+  const readiness = (await readinessOf(tx, [applicationId])).get(applicationId);
+  const unmet = readiness?.items.filter((i) => i.readiness !== "met") ?? [];
+  if (unmet.length === 0) return null;
+  if (!confirmed)
+    throw new AppError("not_ready", NOT_READY_MESSAGE, 409, undefined, { missing: unmet.map((i) => i.type.name) });
+  return unmet.map((i) => i.type.id);
 }
 
 /**

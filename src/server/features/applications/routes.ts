@@ -218,7 +218,21 @@ const decisionRoute = (action: "approve" | "reject") =>
     middleware: [allow(...FACILITY_SIDE)] as const,
     request: {
       params: applicationId,
-      body: { content: { "application/json": { schema: applicationReviewSchema } }, required: false },
+      body: {
+        content: {
+          "application/json": {
+            schema:
+              action === "approve"
+                ? applicationReviewSchema.extend({
+                    confirmNotReady: z.boolean().optional().openapi({
+                      description: "Approve a student who has not met every requirement (recorded with who and when)",
+                    }),
+                  })
+                : applicationReviewSchema,
+          },
+        },
+        required: false,
+      },
     },
     responses: { 200: jsonContent(ApplicantDetailSchema, "Decided"), ...errorResponses },
   });
@@ -310,9 +324,11 @@ export const facilityApplicationRoutes = createRouter()
     c.json(await getFacilityApplication(c.var.deps.db, c.var.scope, c.req.valid("param").id), 200),
   )
   .openapi(decisionRoute("approve"), async (c) => {
-    const { notes } = c.req.valid("json") ?? { notes: null };
+    const body = (c.req.valid("json") ?? {}) as { notes?: string | null; confirmNotReady?: boolean };
+    const id = c.req.valid("param").id;
+    const { deps, viewer, scope } = c.var;
     return c.json(
-      await decideApplication(c.var.deps, c.var.viewer, c.var.scope, c.req.valid("param").id, "approved", notes),
+      await decideApplication(deps, viewer, scope, id, "approved", body.notes ?? null, body.confirmNotReady === true),
       200,
     );
   })

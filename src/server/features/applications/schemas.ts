@@ -112,6 +112,9 @@ export const FacilityApplicationSchema = z
     department: z.object({ id: z.string(), name: z.string() }).nullable(),
     facility: z.object({ id: z.string(), name: z.string() }),
     program: z.object({ id: z.string(), name: z.string() }),
+    ready: z.boolean().openapi({
+      description: "The applicant meets every requirement of the program, facility and placement (issue 12)",
+    }),
   })
   .openapi("FacilityApplication");
 
@@ -126,6 +129,14 @@ export const ApplicantDetailSchema = FacilityApplicationSchema.extend({
     specialtyInterest: z.string().nullable(),
     complianceStatus: z.enum(COMPLIANCE_STATUSES),
   }),
+  readinessOverride: z
+    .object({
+      by: z.object({ id: z.string(), name: z.string() }).nullable(),
+      at: z.string(),
+      missing: z.array(z.string()).openapi({ description: "The requirements not met when approved" }),
+    })
+    .nullable()
+    .openapi({ description: "Approved without full readiness: by whom, when, and what was missing" }),
 }).openapi("FacilityApplicationDetail");
 
 export const MyApplicationSchema = z

@@ -17,6 +17,7 @@ import { students } from "../../db/schema/students";
 import { assertVerified, facilityScope, type Scope, scopeWhere } from "../../lib/access";
 import { AppError, conflict, invalid, notFound } from "../../lib/errors";
 import { likePattern, offsetOf } from "../../lib/pagination";
+import { placementRequirementIds, setPlacementRequirements } from "../compliance/requirements";
 import { assertDepartmentRoom, findDepartment } from "../departments/service";
 import { lockPlacement } from "./slots";
 
@@ -128,7 +129,12 @@ export async function listFacilityPlacements(db: Db, access: Scope, q: FacilityP
       .leftJoin(departments, eq(departments.id, placements.departmentId))
       .where(where),
   ]);
-  return { items: rows.map(toItem), total: Number(total.n), page: q.page, pageSize: q.pageSize };
+  const required = await placementRequirementIds(
+    db,
+    rows.map((r) => r.id),
+  );
+  const items = rows.map((r) => ({ ...toItem(r), requirementTypeIds: required.get(r.id) ?? [] }));
+  return { items, total: Number(total.n), page: q.page, pageSize: q.pageSize };
 }
 
 /** Every placement of the facility, by title: the filter options of the applications page. */
@@ -148,7 +154,8 @@ export async function getFacilityPlacement(db: Db, access: Scope, id: string) {
     and(eq(placements.id, id), scopeWhere(scope, { facility: placements.facilityId })),
   );
   if (!row) throw notFound("Placement");
-  return toItem(row);
+  const required = await placementRequirementIds(db, [id]);
+  return { ...toItem(row), requirementTypeIds: required.get(id) ?? [] };
 }
 
 /** D2: an active placement needs a verified facility (drafts are allowed meanwhile). */
@@ -214,6 +221,7 @@ export async function createFacilityPlacement(db: Db, access: Scope, input: Plac
         allowLateJoiners: input.allowLateJoiners,
       })
       .returning({ id: placements.id });
+    await setPlacementRequirements(tx, row.id, input.requirementTypeIds ?? []);
     return row.id;
   });
   return getFacilityPlacement(db, access, id);
@@ -288,6 +296,7 @@ export async function updateFacilityPlacement(db: Db, access: Scope, id: string,
         updatedAt: new Date(),
       })
       .where(eq(placements.id, id));
+    if (input.requirementTypeIds !== undefined) await setPlacementRequirements(tx, id, input.requirementTypeIds);
   });
   return getFacilityPlacement(db, access, id);
 }
@@ -402,5 +411,6 @@ export async function duplicateFacilityPlacement(db: Db, access: Scope, id: stri
       allowLateJoiners: original.allowLateJoiners,
     })
     .returning({ id: placements.id });
+  await setPlacementRequirements(db, row.id, original.requirementTypeIds);
   return getFacilityPlacement(db, access, row.id);
 }

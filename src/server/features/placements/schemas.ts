@@ -26,6 +26,9 @@ export const PlacementSchema = z
       .openapi({ description: "Takes applications today: not ended, not started unless late joiners are allowed" }),
     facility: z.object({ id: z.string(), name: z.string(), city: z.string().nullable(), state: z.string().nullable() }),
     department: z.object({ id: z.string(), name: z.string() }).nullable(),
+    requirementTypeIds: z
+      .array(z.string())
+      .openapi({ description: "Compliance requirement types this placement asks on top of its facility's" }),
   })
   .openapi("Placement");
 
@@ -64,6 +67,9 @@ export const FacilityPlacementSchema = z
     updatedAt: z.string(),
     facility: z.object({ id: z.string(), name: z.string(), city: z.string().nullable(), state: z.string().nullable() }),
     department: z.object({ id: z.string(), name: z.string() }).nullable(),
+    requirementTypeIds: z
+      .array(z.string())
+      .openapi({ description: "Compliance requirement types this placement asks on top of its facility's" }),
   })
   .openapi("FacilityPlacement");
 

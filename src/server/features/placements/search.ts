@@ -6,6 +6,7 @@ import { departments, placements } from "../../db/schema/placements";
 import { type StudentScope, scopeWhere } from "../../lib/access";
 import { notFound } from "../../lib/errors";
 import { likePattern, offsetOf } from "../../lib/pagination";
+import { placementRequirementIds } from "../compliance/requirements";
 
 // Searching open placements (spec sections 7 and 9): programs search for their students, students
 // for themselves (each placement then says whether they applied). The facility's own placements, in
@@ -144,7 +145,12 @@ export async function searchOpenPlacements(db: Db, q: OpenPlacementQuery) {
       .innerJoin(organizations, eq(organizations.id, placements.facilityId))
       .where(where),
   ]);
-  return { items: rows.map(toPlacement), total: total.n, page: q.page, pageSize: q.pageSize };
+  const required = await placementRequirementIds(
+    db,
+    rows.map((r) => r.id),
+  );
+  const items = rows.map((r) => ({ ...toPlacement(r), requirementTypeIds: required.get(r.id) ?? [] }));
+  return { items, total: total.n, page: q.page, pageSize: q.pageSize };
 }
 
 /**
@@ -159,7 +165,8 @@ export async function getOpenPlacement(db: Db, id: string) {
     .leftJoin(departments, eq(departments.id, placements.departmentId))
     .where(and(eq(placements.id, id), isOpen));
   if (!row) throw notFound("Placement");
-  return toPlacement(row);
+  const required = await placementRequirementIds(db, [id]);
+  return { ...toPlacement(row), requirementTypeIds: required.get(id) ?? [] };
 }
 
 /**

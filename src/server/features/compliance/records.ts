@@ -1,0 +1,121 @@
+import { and, asc, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { RequirementType } from "../../../domain/compliance";
+import type { DbOrTx } from "../../db/client";
+import { users } from "../../db/schema/auth";
+import { complianceDocuments, programRequirements, requirementTypes } from "../../db/schema/compliance";
+
+// The compliance records as the API shows them: requirement types, documents (with who uploaded
+// and reviewed them), and the calendar day compliance is judged on.
+
+/** Today as a calendar day (UTC), the "today" of src/domain/compliance.ts. */
+export const today = () => new Date().toISOString().slice(0, 10);
+
+const typeColumns = {
+  id: requirementTypes.id,
+  name: requirementTypes.name,
+  category: requirementTypes.category,
+  proof: requirementTypes.proof,
+  asksIssuedOn: requirementTypes.asksIssuedOn,
+  asksExpiresOn: requirementTypes.asksExpiresOn,
+  validity: requirementTypes.validity,
+  validityMonths: requirementTypes.validityMonths,
+};
+
+/** The active catalogue, by sort order. */
+export function activeTypes(db: DbOrTx, where?: SQL): Promise<RequirementType[]> {
+  return db
+    .select(typeColumns)
+    .from(requirementTypes)
+    .where(and(eq(requirementTypes.active, true), where))
+    .orderBy(asc(requirementTypes.sortOrder), asc(requirementTypes.id));
+}
+
+/** One active type, or null. */
+export async function activeType(db: DbOrTx, id: string): Promise<RequirementType | null> {
+  const [type] = await activeTypes(db, eq(requirementTypes.id, id));
+  return type ?? null;
+}
+
+/** The active types a program asks of all its students, by sort order. */
+export function programTypes(db: DbOrTx, programId: string): Promise<RequirementType[]> {
+  return activeTypes(
+    db,
+    inArray(
+      requirementTypes.id,
+      db
+        .select({ id: programRequirements.requirementTypeId })
+        .from(programRequirements)
+        .where(eq(programRequirements.programId, programId)),
+    ),
+  );
+}
+
+const uploader = alias(users, "uploader");
+const reviewer = alias(users, "reviewer");
+
+/** Documents with the names of who uploaded and reviewed them. */
+export function documentSelect(db: DbOrTx) {
+  return db
+    .select({
+      id: complianceDocuments.id,
+      studentId: complianceDocuments.studentId,
+      requirementTypeId: complianceDocuments.requirementTypeId,
+      status: complianceDocuments.status,
+      isCurrent: complianceDocuments.isCurrent,
+      issuedOn: complianceDocuments.issuedOn,
+      expiresOn: complianceDocuments.expiresOn,
+      fileName: complianceDocuments.fileName,
+      contentType: complianceDocuments.contentType,
+      sizeBytes: complianceDocuments.sizeBytes,
+      uploadedAt: complianceDocuments.uploadedAt,
+      uploadedById: complianceDocuments.uploadedBy,
+      uploadedByName: uploader.name,
+      reviewedAt: complianceDocuments.reviewedAt,
+      reviewedById: complianceDocuments.reviewedBy,
+      reviewedByName: reviewer.name,
+      rejectionReason: complianceDocuments.rejectionReason,
+    })
+    .from(complianceDocuments)
+    .leftJoin(uploader, eq(uploader.id, complianceDocuments.uploadedBy))
+    .leftJoin(reviewer, eq(reviewer.id, complianceDocuments.reviewedBy));
+}
+
+export type DocumentRow = Awaited<ReturnType<typeof documentSelect>>[number];
+
+const iso = (v: Date | string | null) => (v ? new Date(v).toISOString() : null);
+
+export function toDocument(r: DocumentRow) {
+  return {
+    id: r.id,
+    requirementTypeId: r.requirementTypeId,
+    status: r.status,
+    isCurrent: r.isCurrent,
+    issuedOn: r.issuedOn,
+    expiresOn: r.expiresOn,
+    fileName: r.fileName,
+    contentType: r.contentType,
+    sizeBytes: r.sizeBytes,
+    uploadedAt: iso(r.uploadedAt) as string,
+    uploadedBy: r.uploadedById ? { id: r.uploadedById, name: r.uploadedByName ?? "" } : null,
+    reviewedAt: iso(r.reviewedAt),
+    reviewedBy: r.reviewedById ? { id: r.reviewedById, name: r.reviewedByName ?? "" } : null,
+    rejectionReason: r.rejectionReason,
+    fileUrl: `/api/compliance/documents/${r.id}/file`,
+  };
+}
+export type DocumentView = ReturnType<typeof toDocument>;
+
+/** One document as the API shows it. */
+export async function documentById(db: DbOrTx, id: string): Promise<DocumentView> {
+  const [row] = await documentSelect(db).where(eq(complianceDocuments.id, id));
+  return toDocument(row);
+}
+
+/** Every document of some students (all types, current and history), newest first. */
+export function studentDocuments(db: DbOrTx, studentIds: string[]) {
+  if (studentIds.length === 0) return Promise.resolve([] as DocumentRow[]);
+  return documentSelect(db)
+    .where(inArray(complianceDocuments.studentId, studentIds))
+    .orderBy(desc(complianceDocuments.uploadedAt), desc(complianceDocuments.id));
+}
