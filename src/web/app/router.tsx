@@ -45,8 +45,11 @@ export const routes: RouteObject[] = [
         ...page(() => import("./dashboard/pages/program-dashboard-page")),
       },
       { path: route("/students"), ...page(() => import("@/web/features/students/pages/students-page")) },
-      { path: route("/students/:id"), ...page(() => import("@/web/features/students/pages/student-detail-page")) },
-      { path: route("/students/:id/compliance"), ...section("StudentCompliancePage") },
+      { path: route("/students/:id"), ...page(() => import("./pages/student-detail-page")) },
+      {
+        path: route("/students/:id/compliance"),
+        ...page(() => import("@/web/features/compliance/pages/student-compliance-page")),
+      },
       { path: route("/placements"), ...page(() => import("@/web/features/placements/pages/placements-page")) },
       { path: route("/applications"), ...page(() => import("@/web/features/applications/pages/applications-page")) },
       { path: route("/calendar"), ...section("CalendarPage") },
