@@ -9,7 +9,6 @@ import type {
   FacilityReadiness,
   MyCompliance,
   Page,
-  RequirementType,
   ReviewQueueRow,
   ScanResult,
   StudentCompliance,
@@ -32,26 +31,20 @@ const qs = (values: Record<string, string | number | undefined | null>) => query
 
 // ---- The requirement catalogue and who asks for what ----
 
-export const requirementTypesQuery = queryOptions({
-  queryKey: ["compliance", "requirement-types"],
-  queryFn: async () => (await request<{ types: RequirementType[] }>("/api/compliance/requirement-types")).types,
-  staleTime: 5 * 60_000,
-});
+export { requirementTypesQuery } from "@/web/lib/requirement-catalogue";
 
 type Requirements = { requirementTypeIds: string[] };
 
 export const programRequirementsQuery = (programId?: string) =>
   queryOptions({
     queryKey: ["compliance", "program-requirements", programId ?? null],
-    queryFn: () =>
-      request<Requirements & { programId: string }>(`/api/compliance/program-requirements${qs({ programId })}`),
+    queryFn: () => request<Requirements>(`/api/compliance/program-requirements${qs({ programId })}`),
   });
 
 export const facilityRequirementsQuery = (facilityId?: string) =>
   queryOptions({
     queryKey: ["compliance", "facility-requirements", facilityId ?? null],
-    queryFn: () =>
-      request<Requirements & { facilityId: string }>(`/api/compliance/facility-requirements${qs({ facilityId })}`),
+    queryFn: () => request<Requirements>(`/api/compliance/facility-requirements${qs({ facilityId })}`),
   });
 
 /** Everything compliance shows: the records, the rosters' statuses, the dashboards' rates, readiness. */
@@ -185,12 +178,16 @@ export const COMPLIANCE_STUDENTS_PAGE_SIZE = 20;
 export const EXPIRING_WITHIN = ["30", "60", "90"] as const;
 export type ExpiringWithin = (typeof EXPIRING_WITHIN)[number];
 
+export const COMPLIANCE_SORTS = ["name", "status", "nextExpiry"] as const;
+export type ComplianceSort = (typeof COMPLIANCE_SORTS)[number];
+
 export type ComplianceStudentsFilter = {
   search?: string;
   status?: ComplianceStatus;
   expiringWithin?: ExpiringWithin;
   requirementTypeId?: string;
-  sort?: string;
+  sort?: ComplianceSort;
+  order?: "asc" | "desc";
   programId?: string;
   page: number;
 };
@@ -201,6 +198,7 @@ const studentsFilterQuery = (f: Omit<ComplianceStudentsFilter, "page">) => ({
   expiringWithin: f.expiringWithin,
   requirementTypeId: f.requirementTypeId || undefined,
   sort: f.sort || undefined,
+  order: f.order || undefined,
   programId: f.programId || undefined,
 });
 

@@ -1,15 +1,6 @@
-import type { RequirementCategory } from "@/domain/compliance";
 import { formatDate } from "@/web/lib/format";
 
-/** The catalogue's categories as headings (the order the checklists group them in). */
-export const CATEGORY_LABELS: Record<RequirementCategory, string> = {
-  immunization: "Immunizations",
-  certification: "Certifications",
-  screening: "Screenings and checks",
-  training: "Training",
-  insurance: "Insurance",
-  orientation: "Orientation",
-};
+export { CATEGORY_LABELS } from "@/web/components/requirements-checklist";
 
 /** "Expires in 12 days", "Expires today", "Expired 3 days ago". */
 export function daysToExpiryText(days: number | null): string | null {

@@ -2,6 +2,7 @@ import { Upload } from "lucide-react";
 import { type FormEvent, type ReactNode, useId, useRef, useState } from "react";
 import { toast } from "sonner";
 import { checkDocumentDates, type DateAsk, type RequirementType } from "@/domain/compliance";
+import { byCategory, CATEGORY_LABELS } from "@/web/components/requirements-checklist";
 import { Button } from "@/web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from "@/web/components/ui/dialog";
 import { Field } from "@/web/components/ui/field";
@@ -9,7 +10,6 @@ import { Input } from "@/web/components/ui/input";
 import { Select } from "@/web/components/ui/select";
 import { ApiError } from "@/web/lib/api-client";
 import { scanDocument, type UploadTarget, useUploadDocument } from "../api";
-import { CATEGORY_LABELS } from "./format";
 
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 export const FILE_TOO_LARGE = "The file is larger than 10 MB.";
@@ -183,7 +183,7 @@ function UploadForm({
     );
   }
 
-  const grouped = groupTypes(types);
+  const grouped = byCategory(types);
   const anyProposed =
     (proposed.issuedOn && type?.asksIssuedOn !== "no") || (proposed.expiresOn && type?.asksExpiresOn !== "no");
   const describedBy = (field: FieldName) => (errors[field] ? `${ids[field]}-error` : undefined);
@@ -206,7 +206,7 @@ function UploadForm({
           >
             <option value="">Choose a requirement</option>
             {grouped.map(([category, list]) => (
-              <optgroup key={category} label={CATEGORY_LABELS[category as keyof typeof CATEGORY_LABELS] ?? category}>
+              <optgroup key={category} label={CATEGORY_LABELS[category] ?? category}>
                 {list.map((t) => (
                   <option key={t.id} value={t.id}>
                     {t.name}
@@ -327,10 +327,4 @@ function DateInput({
       />
     </Field>
   );
-}
-
-function groupTypes(types: readonly RequirementType[]): [string, RequirementType[]][] {
-  const groups = new Map<string, RequirementType[]>();
-  for (const t of types) groups.set(t.category, [...(groups.get(t.category) ?? []), t]);
-  return [...groups];
 }
