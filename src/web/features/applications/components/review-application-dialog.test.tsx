@@ -75,7 +75,10 @@ describe("Approving a student who is not ready", () => {
     await user.click(within(confirm).getByRole("button", { name: "Approve anyway" }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(calls).toHaveLength(2);
-    expect(calls[1]).toEqual({ path: "/api/facility/applications/a-1/approve", body: { notes: null, confirmNotReady: true } });
+    expect(calls[1]).toEqual({
+      path: "/api/facility/applications/a-1/approve",
+      body: { notes: null, confirmNotReady: true },
+    });
   });
 
   it("Cancel in the confirmation approves nothing and goes back to the review", async () => {
