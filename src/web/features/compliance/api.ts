@@ -230,3 +230,17 @@ export const facilityReadinessQuery = (applicationId: string) =>
     queryFn: () =>
       request<FacilityReadiness>(`/api/facility/applications/${encodeURIComponent(applicationId)}/readiness`),
   });
+
+/** Who approved this applicant without full readiness, when, and what was missing then (null: no override). */
+export type ReadinessOverride = { by: { id: string; name: string } | null; at: string; missing: string[] } | null;
+
+export const readinessOverrideQuery = (applicationId: string) =>
+  queryOptions({
+    queryKey: ["compliance", "readiness-override", applicationId],
+    queryFn: async () =>
+      (
+        await request<{ readinessOverride?: ReadinessOverride }>(
+          `/api/facility/applications/${encodeURIComponent(applicationId)}`,
+        )
+      ).readinessOverride ?? null,
+  });

@@ -97,15 +97,12 @@ function Decisions({ application: a, review }: { application: FacilityApplicatio
 /** The applicant's readiness against the placement's requirements (issue 12), composed in app/. */
 export type ReadinessSlot = (applicationId: string, studentName: string) => ReactNode;
 
-/** Issue 12: list rows carry `ready` (and the approval override); read loosely until the API types have them. */
-type ReadinessFields = {
-  ready?: boolean;
-  readinessOverride?: { by: { name: string } | null; at: string } | null;
-};
+/** Issue 12: list rows carry `ready`; read loosely until the API types have it (the override shows in the Readiness dialog). */
+type ReadinessFields = { ready?: boolean };
 const readinessOf = (a: FacilityApplication) => a as FacilityApplication & ReadinessFields;
 
 function ReadinessCell({ application: a, open }: { application: FacilityApplication; open: () => void }) {
-  const { ready, readinessOverride } = readinessOf(a);
+  const { ready } = readinessOf(a);
   if (ready === undefined) return null;
   return (
     <div className="grid justify-items-start gap-1">
@@ -119,12 +116,6 @@ function ReadinessCell({ application: a, open }: { application: FacilityApplicat
       >
         Details
       </Button>
-      {readinessOverride ? (
-        <span className="text-xs text-muted-foreground">
-          Approved without full readiness{readinessOverride.by ? ` by ${readinessOverride.by.name}` : ""} on{" "}
-          {formatDate(readinessOverride.at)}
-        </span>
-      ) : null}
     </div>
   );
 }

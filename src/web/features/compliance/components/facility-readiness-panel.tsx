@@ -3,7 +3,7 @@ import { ReadyBadge } from "@/web/components/compliance-badge";
 import { LoadError } from "@/web/components/list-page/load-error";
 import { Loading } from "@/web/components/ui/loading";
 import { formatDate } from "@/web/lib/format";
-import { facilityReadinessQuery } from "../api";
+import { facilityReadinessQuery, readinessOverrideQuery } from "../api";
 import type { FacilityReadiness } from "../types";
 import { DocumentPreview } from "./document-preview";
 import { ReadinessBadge } from "./item-status-badge";
@@ -19,7 +19,24 @@ export function FacilityReadinessPanel({ applicationId, studentName }: { applica
   const query = useQuery(facilityReadinessQuery(applicationId));
   if (query.isPending) return <Loading label="Loading readiness..." className="min-h-16" />;
   if (query.isError) return <LoadError what="the applicant's readiness" query={query} />;
-  return <Readiness data={query.data} studentName={studentName} />;
+  return (
+    <>
+      <Readiness data={query.data} studentName={studentName} />
+      <Override applicationId={applicationId} />
+    </>
+  );
+}
+
+/** "Approved without full readiness by Dana Reyes on Mar 3, 2027 (missing: BLS)". */
+function Override({ applicationId }: { applicationId: string }) {
+  const override = useQuery(readinessOverrideQuery(applicationId)).data;
+  if (!override) return null;
+  return (
+    <p className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+      Approved without full readiness{override.by ? ` by ${override.by.name}` : ""} on {formatDate(override.at)}
+      {override.missing.length ? ` (missing: ${override.missing.join(", ")})` : ""}.
+    </p>
+  );
 }
 
 function Readiness({ data, studentName }: { data: FacilityReadiness; studentName: string }) {
