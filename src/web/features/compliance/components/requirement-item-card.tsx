@@ -1,5 +1,5 @@
 import { Upload } from "lucide-react";
-import type { ReactNode } from "react";
+import { type ReactNode, useId } from "react";
 import { Button } from "@/web/components/ui/button";
 import { formatDate } from "@/web/lib/format";
 import type { UploadTarget } from "../api";
@@ -21,7 +21,6 @@ export function RequirementItemCard({
   item,
   uploadTarget,
   uploadTypes,
-  uploadLabel = "Upload",
   uploadDescription,
   review = false,
   whose,
@@ -30,7 +29,6 @@ export function RequirementItemCard({
   uploadTarget?: UploadTarget;
   /** The requirements the upload dialog offers (this item's preset). */
   uploadTypes?: readonly RequirementType[];
-  uploadLabel?: string;
   uploadDescription?: string;
   /** The program side: Approve / Reject a submitted document. */
   review?: boolean;
@@ -38,7 +36,7 @@ export function RequirementItemCard({
   whose?: string;
 }) {
   const { type, current } = item;
-  const headingId = `item-${type.id}`;
+  const headingId = useId();
   const expiry = daysToExpiryText(item.daysToExpiry);
   const docName = `${whose ? `${whose} ` : ""}${type.name} document`;
   return (
@@ -93,8 +91,8 @@ export function RequirementItemCard({
             presetTypeId={type.id}
             description={uploadDescription}
             trigger={
-              <Button size="sm" variant={current ? "outline" : "default"} aria-label={`${uploadLabel}: ${type.name}`}>
-                <Upload aria-hidden /> {current ? `${uploadLabel} a new one` : uploadLabel}
+              <Button size="sm" variant={current ? "outline" : "default"} aria-label={`Upload ${type.name}`}>
+                <Upload aria-hidden /> {current ? "Upload a new one" : "Upload"}
               </Button>
             }
           />

@@ -63,7 +63,6 @@ function Records({ data }: { data: StudentCompliance }) {
                 review
                 whose={`${name}'s`}
                 uploadTarget={target}
-                uploadLabel="Upload on behalf"
                 uploadDescription={onBehalf}
               />
             </li>
