@@ -184,6 +184,17 @@ function UploadForm({
   }
 
   const grouped = byCategory(types);
+  // The dates the chosen type asks for, in the order a card shows them.
+  const dateFields = [
+    { field: "issuedOn", label: "Issue date", ask: type?.asksIssuedOn ?? "no", value: issuedOn, set: setIssuedOn },
+    {
+      field: "expiresOn",
+      label: "Expiration date",
+      ask: type?.asksExpiresOn ?? "no",
+      value: expiresOn,
+      set: setExpiresOn,
+    },
+  ] as const;
   const anyProposed =
     (proposed.issuedOn && type?.asksIssuedOn !== "no") || (proposed.expiresOn && type?.asksExpiresOn !== "no");
   const describedBy = (field: FieldName) => (errors[field] ? `${ids[field]}-error` : undefined);
@@ -239,32 +250,24 @@ function UploadForm({
             {SCAN_NOTE}
           </p>
         ) : null}
-        {type && type.asksIssuedOn !== "no" ? (
-          <DateInput
-            id={ids.issuedOn}
-            label={dateLabel("Issue date", type.asksIssuedOn)}
-            value={issuedOn}
-            error={errors.issuedOn}
-            required={type.asksIssuedOn === "required"}
-            onChange={(v) => {
-              setIssuedOn(v);
-              clearError("issuedOn");
-            }}
-          />
-        ) : null}
-        {type && type.asksExpiresOn !== "no" ? (
-          <DateInput
-            id={ids.expiresOn}
-            label={dateLabel("Expiration date", type.asksExpiresOn)}
-            value={expiresOn}
-            error={errors.expiresOn}
-            required={type.asksExpiresOn === "required"}
-            onChange={(v) => {
-              setExpiresOn(v);
-              clearError("expiresOn");
-            }}
-          />
-        ) : null}
+        {type
+          ? dateFields.map((d) =>
+              d.ask === "no" ? null : (
+                <DateInput
+                  key={d.field}
+                  id={ids[d.field]}
+                  label={dateLabel(d.label, d.ask)}
+                  value={d.value}
+                  error={errors[d.field]}
+                  required={d.ask === "required"}
+                  onChange={(v) => {
+                    d.set(v);
+                    clearError(d.field);
+                  }}
+                />
+              ),
+            )
+          : null}
 
         {progress !== null ? (
           <div className="grid gap-1">
