@@ -5,7 +5,7 @@ import { LoadError } from "@/web/components/list-page/load-error";
 import { Button } from "@/web/components/ui/button";
 import { EmptyState } from "@/web/components/ui/empty-state";
 import { Loading } from "@/web/components/ui/loading";
-import { studentComplianceQuery } from "../api";
+import { requirementTypesQuery, studentComplianceQuery } from "../api";
 import type { ComplianceCounts, StudentCompliance } from "../types";
 import { studentName } from "./format";
 import { RequirementItemCard } from "./requirement-item-card";
@@ -25,7 +25,9 @@ export function StudentCompliancePanel({ studentId }: { studentId: string }) {
 
 function Records({ data }: { data: StudentCompliance }) {
   const name = studentName(data.student);
-  const types = data.items.map((i) => i.type);
+  // Any catalogue type may be uploaded (a facility or placement may ask for more than the program).
+  const catalogue = useQuery(requirementTypesQuery);
+  const types = catalogue.data ?? data.items.map((i) => i.type);
   const target = { kind: "student", studentId: data.student.id } as const;
   const onBehalf = `On behalf of ${name}`;
   return (

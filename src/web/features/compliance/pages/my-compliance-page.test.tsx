@@ -67,7 +67,9 @@ beforeEach(() => {
       const [status, body] =
         path === "/api/me/student/compliance"
           ? [200, MINE]
-          : [404, { error: { code: "not_found", message: "Not found" } }];
+          : path === "/api/compliance/requirement-types"
+            ? [200, { types: [MINE.items[0]?.type, { ...MINE.items[0]?.type, id: "flu", name: "Influenza" }] }]
+            : [404, { error: { code: "not_found", message: "Not found" } }];
       return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
     }),
   );
@@ -96,11 +98,10 @@ describe("MyCompliancePage", () => {
       ),
     ).toBeInTheDocument();
     const needs = screen.getByRole("list", { name: "What ICU Rotation still needs" });
-    expect(
-      within(needs)
-        .getAllByRole("listitem")
-        .map((li) => li.textContent),
-    ).toEqual(["BLS / CPRMissing", "InfluenzaMissing"]);
+    const rows = within(needs).getAllByRole("listitem");
+    expect(rows.map((li) => li.firstChild?.textContent)).toEqual(["BLS / CPR", "Influenza"]);
+    // An item only a placement asks for (not the program) can be uploaded from here too.
+    expect(await within(needs).findByRole("button", { name: "Upload Influenza for ICU Rotation" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Upload BLS / CPR" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Upload document" })).toBeInTheDocument();
   });

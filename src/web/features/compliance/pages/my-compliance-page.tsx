@@ -8,12 +8,12 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web
 import { EmptyState } from "@/web/components/ui/empty-state";
 import { Loading } from "@/web/components/ui/loading";
 import { formatDate } from "@/web/lib/format";
-import { myComplianceQuery } from "../api";
+import { myComplianceQuery, requirementTypesQuery } from "../api";
 import { ReadinessBadge } from "../components/item-status-badge";
 import { RequirementItemCard } from "../components/requirement-item-card";
 import { Counts } from "../components/student-compliance-panel";
 import { UploadDocumentDialog } from "../components/upload-document-dialog";
-import type { ApplicationReadiness, MyCompliance } from "../types";
+import type { ApplicationReadiness, MyCompliance, RequirementType } from "../types";
 
 const TARGET = { kind: "me" } as const;
 
@@ -38,7 +38,9 @@ function Records() {
 }
 
 function Body({ data }: { data: MyCompliance }) {
-  const types = data.items.map((i) => i.type);
+  // Any catalogue type may be uploaded: an application may need more than the program asks.
+  const catalogue = useQuery(requirementTypesQuery);
+  const types = catalogue.data ?? data.items.map((i) => i.type);
   return (
     <div className="grid gap-6">
       <Card>
@@ -75,7 +77,7 @@ function Body({ data }: { data: MyCompliance }) {
           <ul className="grid gap-3 lg:grid-cols-2">
             {data.applications.map((a) => (
               <li key={a.applicationId}>
-                <ApplicationNeeds application={a} />
+                <ApplicationNeeds application={a} types={types} />
               </li>
             ))}
           </ul>
@@ -105,7 +107,13 @@ function Body({ data }: { data: MyCompliance }) {
 }
 
 /** "For ICU Rotation at Mercy General (starts Mar 3, 2027): 2 items missing", then the items. */
-function ApplicationNeeds({ application: a }: { application: ApplicationReadiness }) {
+function ApplicationNeeds({
+  application: a,
+  types,
+}: {
+  application: ApplicationReadiness;
+  types: readonly RequirementType[];
+}) {
   const missing = a.items.filter((i) => i.readiness === "missing").length;
   const expiring = a.items.filter((i) => i.readiness === "expiring_before_end").length;
   const open = a.items.filter((i) => i.readiness !== "met");
@@ -125,7 +133,21 @@ function ApplicationNeeds({ application: a }: { application: ApplicationReadines
           {open.map((i) => (
             <li key={i.requirementTypeId} className="flex flex-wrap items-center justify-between gap-2">
               <span>{i.name}</span>
-              <ReadinessBadge readiness={i.readiness} />
+              <span className="flex flex-wrap items-center gap-2">
+                <ReadinessBadge readiness={i.readiness} />
+                {types.some((t) => t.id === i.requirementTypeId) ? (
+                  <UploadDocumentDialog
+                    target={TARGET}
+                    types={types}
+                    presetTypeId={i.requirementTypeId}
+                    trigger={
+                      <Button size="sm" variant="outline" aria-label={`Upload ${i.name} for ${a.placementTitle}`}>
+                        <Upload aria-hidden /> Upload
+                      </Button>
+                    }
+                  />
+                ) : null}
+              </span>
             </li>
           ))}
         </ul>
