@@ -45,8 +45,12 @@ export const routes: RouteObject[] = [
         ...page(() => import("./dashboard/pages/program-dashboard-page")),
       },
       { path: route("/students"), ...page(() => import("@/web/features/students/pages/students-page")) },
-      { path: route("/students/:id"), ...page(() => import("@/web/features/students/pages/student-detail-page")) },
-      { path: route("/students/:id/compliance"), ...section("StudentCompliancePage") },
+      { path: route("/students/:id"), ...page(() => import("./pages/student-detail-page")) },
+      {
+        path: route("/students/:id/compliance"),
+        ...page(() => import("@/web/features/compliance/pages/student-compliance-page")),
+      },
+      { path: route("/compliance"), ...page(() => import("@/web/features/compliance/pages/compliance-page")) },
       { path: route("/placements"), ...page(() => import("@/web/features/placements/pages/placements-page")) },
       { path: route("/applications"), ...page(() => import("@/web/features/applications/pages/applications-page")) },
       { path: route("/calendar"), ...section("CalendarPage") },
@@ -72,6 +76,10 @@ export const routes: RouteObject[] = [
         ...page(() => import("@/web/features/applications/pages/placed-students-page")),
       },
       { path: route("/dashboard/facility/calendar"), ...section("CalendarPage") },
+      {
+        path: route("/dashboard/facility/requirements"),
+        ...page(() => import("@/web/features/compliance/pages/facility-requirements-page")),
+      },
     ],
   },
   {
@@ -112,6 +120,10 @@ export const routes: RouteObject[] = [
       {
         path: route("/student/applications"),
         ...page(() => import("@/web/features/applications/pages/student-applications-page")),
+      },
+      {
+        path: route("/student/compliance"),
+        ...page(() => import("@/web/features/compliance/pages/my-compliance-page")),
       },
       { path: route("/student/learning"), ...section("LearningPage") },
       { path: route("/student/messages"), ...page(() => import("@/web/features/messages/pages/messages-page")) },

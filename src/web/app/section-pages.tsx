@@ -1,4 +1,4 @@
-import { Calendar, FileCheck2, GraduationCap, LineChart, Settings } from "lucide-react";
+import { Calendar, GraduationCap, LineChart, Settings } from "lucide-react";
 import { SectionPage } from "./section-page";
 
 // Titles and empty states of the pages whose data the next features bring (issue 2 allows this;
@@ -9,14 +9,6 @@ export const CalendarPage = () => (
     description="Rotation dates across your placements"
     icon={Calendar}
     empty="Rotations appear on the calendar once placements are approved."
-  />
-);
-export const StudentCompliancePage = () => (
-  <SectionPage
-    title="Compliance Documents"
-    description="Immunizations, certifications and checks"
-    icon={FileCheck2}
-    empty="This student's compliance items are listed here."
   />
 );
 export const AdminAnalyticsPage = () => (

@@ -12,6 +12,8 @@ export class ApiError extends Error {
     public code: string,
     message: string,
     public issues: ApiIssue[] = [],
+    /** The envelope's `error` as sent, for codes that carry more (a 409 not_ready lists what is `missing`). */
+    public detail: Record<string, unknown> = {},
   ) {
     super(message);
   }
@@ -24,7 +26,7 @@ export async function unwrap<R extends { ok: boolean; status: number; json(): Pr
   response: R,
 ): Promise<Success<R>> {
   if (response.ok) return (await response.json()) as Success<R>;
-  type Envelope = { error?: { code?: string; message?: string; issues?: ApiIssue[] } };
+  type Envelope = { error?: { code?: string; message?: string; issues?: ApiIssue[] } & Record<string, unknown> };
   let body: Envelope | null = null;
   try {
     body = (await response.json()) as Envelope;
@@ -37,5 +39,6 @@ export async function unwrap<R extends { ok: boolean; status: number; json(): Pr
     e?.code ?? "http_error",
     e?.message ?? `Request failed (${response.status})`,
     e?.issues ?? [],
+    e ?? {},
   );
 }

@@ -5,10 +5,12 @@ import {
   GraduationCap,
   LayoutDashboard,
   LineChart,
+  ListChecks,
   type LucideIcon,
   MessageSquare,
   Search,
   Settings,
+  ShieldCheck,
   User,
   Users,
 } from "lucide-react";
@@ -22,6 +24,7 @@ export const NAVIGATION: Record<Area, NavItem[]> = {
   program: [
     { to: "/dashboard/program", label: "Dashboard", icon: LayoutDashboard },
     { to: "/students", label: "Students", icon: Users },
+    { to: "/compliance", label: "Compliance", icon: ShieldCheck },
     { to: "/placements", label: "Placements", icon: Search },
     { to: "/applications", label: "Applications", icon: ClipboardList },
     { to: "/calendar", label: "Calendar", icon: Calendar },
@@ -33,6 +36,7 @@ export const NAVIGATION: Record<Area, NavItem[]> = {
     { to: "/dashboard/facility/applications", label: "Applications", icon: ClipboardList },
     { to: "/dashboard/facility/students", label: "Students", icon: Users },
     { to: "/dashboard/facility/calendar", label: "Calendar", icon: Calendar },
+    { to: "/dashboard/facility/requirements", label: "Requirements", icon: ListChecks },
     { to: "/messages", label: "Messages", icon: MessageSquare },
   ],
   admin: [
@@ -47,6 +51,7 @@ export const NAVIGATION: Record<Area, NavItem[]> = {
     { to: "/dashboard/student", label: "Dashboard", icon: LayoutDashboard },
     { to: "/student/placements", label: "Browse Placements", icon: Search },
     { to: "/student/applications", label: "My Applications", icon: ClipboardList },
+    { to: "/student/compliance", label: "Compliance", icon: ShieldCheck },
     { to: "/student/learning", label: "Learning Center", icon: GraduationCap },
     { to: "/student/messages", label: "Messages", icon: MessageSquare },
     { to: "/student/profile", label: "Profile", icon: User },
@@ -59,7 +64,9 @@ export function areaOf(pathname: string, role: Role | null): Area {
   if (pathname.startsWith("/dashboard/facility") || pathname.startsWith("/facility")) return "facility";
   if (pathname.startsWith("/dashboard/student") || pathname.startsWith("/student/")) return "student";
   if (
-    ["/dashboard/program", "/students", "/placements", "/applications", "/calendar"].some((p) => pathname.startsWith(p))
+    ["/dashboard/program", "/students", "/compliance", "/placements", "/applications", "/calendar"].some((p) =>
+      pathname.startsWith(p),
+    )
   )
     return "program";
   if (role === "admin" || role === "super_admin") return "admin";

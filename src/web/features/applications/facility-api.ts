@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ApplicationStatus } from "@/domain/applications";
 import type { PlacedPhase } from "@/domain/placements";
-import { api, unwrap } from "@/web/lib/api-client";
+import { ApiError, api, unwrap } from "@/web/lib/api-client";
 import { queryString } from "@/web/lib/download";
 
 export const FACILITY_APPLICATIONS_PAGE_SIZE = 20;
@@ -43,17 +43,53 @@ export type FacilityApplication = Awaited<
 export const facilityApplicationsExportUrl = (f: Omit<FacilityApplicationFilter, "page">) =>
   `/api/facility/applications/export.csv${queryString(filterQuery(f))}`;
 
-/** Approve or reject a pending application with optional notes to the program. */
+/** The server's refusal to approve a student who has not met every requirement (issue 12): what is missing. */
+export type NotReady = { outcome: "not_ready"; message: string; missing: string[] };
+
+/**
+ * Approve or reject a pending application with optional notes to the program. Approving a student
+ * who is not ready answers 409 `not_ready`: that is returned (not thrown, so not toasted as a
+ * failure) for the dialog to ask; `confirmNotReady` approves anyway and the override is recorded.
+ */
 export function useDecideApplication() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, decision, notes }: { id: string; decision: "approve" | "reject"; notes: string }) => {
+    mutationFn: async ({
+      id,
+      decision,
+      notes,
+      confirmNotReady = false,
+    }: {
+      id: string;
+      decision: "approve" | "reject";
+      notes: string;
+      confirmNotReady?: boolean;
+    }): Promise<{ outcome: "decided" } | NotReady> => {
       const route = api.api.facility.applications[":id"];
-      const args = { param: { id }, json: { notes: notes.trim() || null } };
-      return decision === "approve" ? unwrap(await route.approve.$post(args)) : unwrap(await route.reject.$post(args));
+      const json = { notes: notes.trim() || null, ...(confirmNotReady ? { confirmNotReady: true } : {}) };
+      const args = { param: { id }, json };
+      try {
+        if (decision === "approve") await unwrap(await route.approve.$post(args));
+        else await unwrap(await route.reject.$post(args));
+        return { outcome: "decided" };
+      } catch (err) {
+        if (decision === "approve" && err instanceof ApiError && err.status === 409 && err.code === "not_ready") {
+          const missing = Array.isArray(err.detail.missing) ? err.detail.missing.map(String) : [];
+          return { outcome: "not_ready", message: err.message, missing };
+        }
+        throw err;
+      }
     },
-    onSuccess: () => {
-      for (const queryKey of [["applications"], ["dashboard"], ["placements"], ["departments"], ["placed-students"]])
+    onSuccess: (result) => {
+      if (result.outcome !== "decided") return;
+      for (const queryKey of [
+        ["applications"],
+        ["dashboard"],
+        ["placements"],
+        ["departments"],
+        ["placed-students"],
+        ["compliance"],
+      ])
         void queryClient.invalidateQueries({ queryKey });
     },
   });

@@ -20,6 +20,7 @@ import {
   ReviewApplicationDialog,
   type ReviewTarget,
 } from "@/web/features/applications/components/review-application-dialog";
+import { FacilityReadinessPanel } from "@/web/features/compliance/components/facility-readiness-panel";
 import { ManageDepartmentsDialog } from "@/web/features/placements/components/manage-departments-dialog";
 import { formatDate } from "@/web/lib/format";
 import { type FacilityDashboard, facilityDashboardQuery } from "../api";
@@ -236,7 +237,13 @@ function DashboardBody({ data, facilityId }: { data: FacilityDashboard; facility
         </CardContent>
       </Card>
 
-      <ReviewApplicationDialog target={reviewing} onClose={() => setReviewing(null)} />
+      <ReviewApplicationDialog
+        target={reviewing}
+        onClose={() => setReviewing(null)}
+        readiness={(applicationId, studentName) => (
+          <FacilityReadinessPanel applicationId={applicationId} studentName={studentName} />
+        )}
+      />
     </div>
   );
 }

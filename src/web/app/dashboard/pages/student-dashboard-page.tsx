@@ -11,6 +11,8 @@ import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { Loading } from "@/web/components/ui/loading";
 import { PageHeader } from "@/web/components/ui/page-header";
+import { myComplianceQuery } from "@/web/features/compliance/api";
+import { Counts } from "@/web/features/compliance/components/student-compliance-panel";
 import { unreadCountQuery } from "@/web/features/messages/api";
 import { formatDate } from "@/web/lib/format";
 import { useMe } from "@/web/lib/session";
@@ -27,7 +29,7 @@ const QUICK_ACTIONS: QuickAction[] = [
 const COMPLIANCE_TEXT: Record<ComplianceStatus, string> = {
   pending: "Your documents are awaiting review, or nothing has been reviewed yet.",
   compliant: "Every required item is approved and current.",
-  incomplete: "An item is missing, rejected or expired. Your program coordinator can tell you which.",
+  incomplete: "An item is missing, rejected or expired. Your compliance page shows which.",
 };
 const COMPLIANCE_TONE: Record<ComplianceStatus, "warning" | "success" | "destructive"> = {
   pending: "warning",
@@ -81,7 +83,7 @@ function Body({ data, unread }: { data: StudentDashboard; unread: number | null 
           label="Compliance Status"
           value={COMPLIANCE_LABELS[student.complianceStatus]}
           icon={ShieldCheck}
-          detail="Your overall status, as your program records it"
+          detail="Your overall status, from your documents"
         />
         <StatCard
           label="Unread Messages"
@@ -170,9 +172,14 @@ function Body({ data, unread }: { data: StudentDashboard; unread: number | null 
               </Badge>
             </p>
             <p className="text-muted-foreground">{COMPLIANCE_TEXT[student.complianceStatus]}</p>
-            <p className="text-muted-foreground">
-              Your individual documents and their due dates will be listed here once document tracking opens.
-            </p>
+            <ComplianceCounts />
+            <div>
+              <Button asChild size="sm" variant="outline">
+                <Link to="/student/compliance">
+                  <ShieldCheck aria-hidden /> View and upload documents
+                </Link>
+              </Button>
+            </div>
           </CardContent>
         </Card>
 
@@ -200,4 +207,11 @@ function Body({ data, unread }: { data: StudentDashboard; unread: number | null 
       </div>
     </div>
   );
+}
+
+/** The student's items in one line ("8 of 10 approved · 2 missing"), once their records are loaded. */
+function ComplianceCounts() {
+  const records = useQuery(myComplianceQuery);
+  if (!records.data) return null;
+  return <Counts counts={records.data.counts} />;
 }

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { toast } from "sonner";
 import { REVIEW_ACTION_LABELS, type ReviewView } from "@/domain/applications";
 import { Button } from "@/web/components/ui/button";
@@ -19,25 +19,42 @@ export type ReviewTarget = {
 /**
  * Approve (Accept) or Reject (Decline) a pending application, with optional notes to the program.
  * 'Application updated' on success; the server's message (full, overlapping dates...) otherwise.
+ * `readiness` shows the applicant's compliance against the placement (composed in app/). When the
+ * student has not met every requirement, the server refuses the approval (409 not_ready) and a
+ * second dialog names what is missing and asks before approving anyway.
  */
-export function ReviewApplicationDialog({ target, onClose }: { target: ReviewTarget | null; onClose: () => void }) {
+export function ReviewApplicationDialog({
+  target,
+  onClose,
+  readiness,
+}: {
+  target: ReviewTarget | null;
+  onClose: () => void;
+  readiness?: (applicationId: string, studentName: string) => ReactNode;
+}) {
   const decide = useDecideApplication();
   const [notes, setNotes] = useState("");
+  const [missing, setMissing] = useState<string[] | null>(null);
   const approve = target?.decision === "approve";
   const words = REVIEW_ACTION_LABELS[target?.view ?? "facilityApplications"];
 
   function close() {
     setNotes("");
+    setMissing(null);
     onClose();
   }
-  function confirm() {
+  function confirm(confirmNotReady = false) {
     if (!target) return;
     decide.mutate(
-      { id: target.id, decision: target.decision, notes },
+      { id: target.id, decision: target.decision, notes, confirmNotReady },
       {
-        onSuccess: () => {
+        onSuccess: (result) => {
+          if (result.outcome === "not_ready") {
+            setMissing(result.missing);
+            return;
+          }
           toast.success("Application updated", {
-            description: `${target.studentName}'s application to ${target.placementTitle} was ${approve ? "approved" : "rejected"}`,
+            description: `${target.studentName}'s application to ${target.placementTitle} was ${approve ? "approved" : "rejected"}${confirmNotReady ? " without full readiness" : ""}`,
           });
           close();
         },
@@ -47,7 +64,7 @@ export function ReviewApplicationDialog({ target, onClose }: { target: ReviewTar
 
   return (
     <Dialog open={target !== null} onOpenChange={(open) => (open ? undefined : close())}>
-      <DialogContent>
+      <DialogContent className={readiness ? "max-w-xl" : undefined}>
         <DialogTitle>{`${approve ? words.approve : words.reject} application`}</DialogTitle>
         {target ? (
           <DialogDescription>
@@ -55,6 +72,7 @@ export function ReviewApplicationDialog({ target, onClose }: { target: ReviewTar
             {approve ? "Approving takes one spot of the placement." : "The program is told it was not accepted."}
           </DialogDescription>
         ) : null}
+        {target && readiness ? <div className="mt-4">{readiness(target.id, target.studentName)}</div> : null}
         <div className="mt-4">
           <Field id="review-notes" label="Notes to the program (optional)">
             <Textarea
@@ -70,11 +88,31 @@ export function ReviewApplicationDialog({ target, onClose }: { target: ReviewTar
           <Button variant="outline" onClick={close} disabled={decide.isPending}>
             Cancel
           </Button>
-          <Button variant={approve ? "default" : "destructive"} onClick={confirm} disabled={decide.isPending}>
+          <Button variant={approve ? "default" : "destructive"} onClick={() => confirm()} disabled={decide.isPending}>
             {decide.isPending ? "Saving..." : approve ? words.approve : words.reject}
           </Button>
         </div>
+        <Dialog open={missing !== null} onOpenChange={(open) => (open ? undefined : setMissing(null))}>
+          <DialogContent role="alertdialog">
+            <DialogTitle>Approve anyway?</DialogTitle>
+            <DialogDescription>
+              {notReadyText(missing ?? [])} Your approval is recorded with your name and the date.
+            </DialogDescription>
+            <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <Button variant="outline" onClick={() => setMissing(null)} disabled={decide.isPending}>
+                Cancel
+              </Button>
+              <Button onClick={() => confirm(true)} disabled={decide.isPending}>
+                {decide.isPending ? "Saving..." : "Approve anyway"}
+              </Button>
+            </div>
+          </DialogContent>
+        </Dialog>
       </DialogContent>
     </Dialog>
   );
 }
+
+/** "This student has not met every requirement: BLS, Influenza. Approve anyway?" */
+export const notReadyText = (missing: readonly string[]) =>
+  `This student has not met every requirement${missing.length ? `: ${missing.join(", ")}` : ""}. Approve anyway?`;

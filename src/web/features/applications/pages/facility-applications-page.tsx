@@ -1,7 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { Check, ClipboardList, X } from "lucide-react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { APPLICATION_STATUS_LABELS, APPLICATION_STATUSES, REVIEW_ACTION_LABELS } from "@/domain/applications";
+import { ReadyBadge } from "@/web/components/compliance-badge";
 import { RowActions, Stacked } from "@/web/components/list-page/cells";
 import { ExportCsvButton } from "@/web/components/list-page/export-csv-button";
 import { FilterBar, type FilterField } from "@/web/components/list-page/filter-bar";
@@ -9,6 +10,8 @@ import type { ListCopy } from "@/web/components/list-page/list-results";
 import { actionsHeader, type Column } from "@/web/components/list-page/list-table";
 import { ListView } from "@/web/components/list-page/list-view";
 import { oneOf, useListParams } from "@/web/components/list-page/use-list-params";
+import { Button } from "@/web/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/web/components/ui/dialog";
 import { PageHeader } from "@/web/components/ui/page-header";
 import { formatDate } from "@/web/lib/format";
 import { statusColumn, studentColumn, submittedColumn } from "../components/application-columns";
@@ -91,7 +94,33 @@ function Decisions({ application: a, review }: { application: FacilityApplicatio
   );
 }
 
-const columns = (review: Review): Column<FacilityApplication>[] => [
+/** The applicant's readiness against the placement's requirements (issue 12), composed in app/. */
+export type ReadinessSlot = (applicationId: string, studentName: string) => ReactNode;
+
+/** Issue 12: list rows carry `ready`; read loosely until the API types have it (the override shows in the Readiness dialog). */
+type ReadinessFields = { ready?: boolean };
+const readinessOf = (a: FacilityApplication) => a as FacilityApplication & ReadinessFields;
+
+function ReadinessCell({ application: a, open }: { application: FacilityApplication; open: () => void }) {
+  const { ready } = readinessOf(a);
+  if (ready === undefined) return null;
+  return (
+    <div className="grid justify-items-start gap-1">
+      <ReadyBadge ready={ready} />
+      <Button
+        size="sm"
+        variant="ghost"
+        className="h-auto px-0 py-0 text-primary underline underline-offset-4"
+        aria-label={`Readiness of ${a.student.name} for ${a.placement.title}`}
+        onClick={open}
+      >
+        Details
+      </Button>
+    </div>
+  );
+}
+
+const columns = (review: Review, showReadiness?: (a: FacilityApplication) => void): Column<FacilityApplication>[] => [
   studentColumn("not given"),
   { id: "program", header: "Program", cell: (a) => a.program.name },
   {
@@ -108,15 +137,28 @@ const columns = (review: Review): Column<FacilityApplication>[] => [
       </>
     ),
   },
+  {
+    id: "readiness",
+    header: "Readiness",
+    hidden: !showReadiness,
+    cell: (a) => <ReadinessCell application={a} open={() => showReadiness?.(a)} />,
+  },
   statusColumn("facility"),
   submittedColumn(),
   { id: "actions", header: actionsHeader, actions: true, cell: (a) => <Decisions application={a} review={review} /> },
 ];
 
 /** /dashboard/facility/applications: every application to the facility's placements; Approve / Reject (D7, D13). */
-export function FacilityApplicationsPage({ options }: { options: FacilityApplicationFilterOptions }) {
+export function FacilityApplicationsPage({
+  options,
+  readiness,
+}: {
+  options: FacilityApplicationFilterOptions;
+  readiness?: ReadinessSlot;
+}) {
   const params = useListParams({ status: "", placementId: "", departmentId: "" });
   const [reviewing, setReviewing] = useState<ReviewTarget | null>(null);
+  const [inspecting, setInspecting] = useState<FacilityApplication | null>(null);
   const status = oneOf(params.query.status, APPLICATION_STATUSES);
   const filter: FacilityApplicationFilter = { ...params.query, status, facilityId: params.param("facility") };
   const list = useQuery(facilityApplicationsQuery(filter));
@@ -129,8 +171,29 @@ export function FacilityApplicationsPage({ options }: { options: FacilityApplica
     <>
       <PageHeader title="Applications" description="Applications to your placements" actions={actions} />
       <FilterBar label="Filter applications" params={params} search={SEARCH} fields={filterFields(options)} />
-      <ListView query={list} copy={COPY} params={params} label="Applications" columns={columns(review)} />
-      <ReviewApplicationDialog target={reviewing} onClose={() => setReviewing(null)} />
+      <ListView
+        query={list}
+        copy={COPY}
+        params={params}
+        label="Applications"
+        columns={columns(review, readiness ? setInspecting : undefined)}
+      />
+      <ReviewApplicationDialog target={reviewing} onClose={() => setReviewing(null)} readiness={readiness} />
+      {readiness ? (
+        <Dialog open={inspecting !== null} onOpenChange={(open) => (open ? undefined : setInspecting(null))}>
+          <DialogContent className="max-w-xl">
+            <DialogTitle>Readiness</DialogTitle>
+            {inspecting ? (
+              <>
+                <DialogDescription>
+                  {inspecting.student.name} · {inspecting.placement.title}
+                </DialogDescription>
+                <div className="mt-4">{readiness(inspecting.id, inspecting.student.name)}</div>
+              </>
+            ) : null}
+          </DialogContent>
+        </Dialog>
+      ) : null}
     </>
   );
 }

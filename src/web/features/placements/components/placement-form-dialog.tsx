@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import {
@@ -11,6 +12,7 @@ import {
   seatsFreeLabel,
 } from "@/domain/placements";
 import { NURSING_SPECIALTIES } from "@/domain/specialties";
+import { RequirementsChecklist } from "@/web/components/requirements-checklist";
 import { Button } from "@/web/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "@/web/components/ui/dialog";
 import { Field } from "@/web/components/ui/field";
@@ -18,6 +20,7 @@ import { Input } from "@/web/components/ui/input";
 import { Select } from "@/web/components/ui/select";
 import { Textarea } from "@/web/components/ui/textarea";
 import { failSubmit } from "@/web/lib/api-errors";
+import { requirementTypesQuery } from "@/web/lib/requirement-catalogue";
 import { departmentSeatsQuery, departmentsQuery } from "../departments-api";
 import { type FacilityPlacement, useSavePlacement } from "../facility-api";
 
@@ -33,7 +36,12 @@ const EMPTY: PlacementInput = {
   status: "draft",
   allowLateJoiners: false,
 };
-const FIELDS = Object.keys(EMPTY);
+const FIELDS = [...Object.keys(EMPTY), "requirementTypeIds"];
+
+/** Issue 12: the placement's own compliance requirements (catalogue ids), read loosely until the API types carry them. */
+const requirementTypeIdsOf = (p: FacilityPlacement | null) => [
+  ...((p as { requirementTypeIds?: string[] } | null)?.requirementTypeIds ?? []),
+];
 
 function valuesOf(p: FacilityPlacement): PlacementInput {
   return {
@@ -94,6 +102,10 @@ function PlacementForm({
 }) {
   const departments = useQuery(departmentsQuery(facilityId));
   const save = useSavePlacement();
+  const catalogue = useQuery(requirementTypesQuery);
+  const [requirementTypeIds, setRequirementTypeIds] = useState(() => requirementTypeIdsOf(placement));
+  // Open from the start when the placement already asks for some (not toggled by the checkboxes).
+  const [checklistOpen] = useState(() => requirementTypeIds.length > 0);
   // An admin over every facility picks from all departments: name each one's facility.
   const manyFacilities = new Set((departments.data ?? []).map((d) => d.facilityId)).size > 1;
   const form = useForm<PlacementInput, unknown, PlacementValues>({
@@ -101,6 +113,8 @@ function PlacementForm({
     defaultValues: placement ? valuesOf(placement) : EMPTY,
   });
   const { errors, isSubmitting } = form.formState;
+  const requirementTypesError = (errors as Record<string, { message?: string } | undefined>).requirementTypeIds
+    ?.message;
   const [start, end, departmentId] = form.watch(["startDate", "endDate", "departmentId"]);
   const datesValid = /^\d{4}-\d{2}-\d{2}$/.test(start ?? "") && /^\d{4}-\d{2}-\d{2}$/.test(end ?? "") && end >= start;
   const weeks = datesValid ? durationWeeks(start, end) : null;
@@ -113,7 +127,8 @@ function PlacementForm({
   const submitAs = (status: PlacementValues["status"]) =>
     form.handleSubmit(async (values) => {
       try {
-        await save.mutateAsync({ id: placement?.id, values: { ...values, status } });
+        const body = { ...values, status, requirementTypeIds };
+        await save.mutateAsync({ id: placement?.id, values: body });
         toast.success(placement ? "Placement updated" : "Placement created", { description: values.title });
         onDone();
       } catch (err) {
@@ -206,6 +221,37 @@ function PlacementForm({
             {...form.register("requirements")}
           />
         </Field>
+        <details className="rounded-md border border-border p-3" open={checklistOpen || !!requirementTypesError}>
+          <summary className="cursor-pointer text-sm font-medium">
+            Compliance requirements ({requirementTypeIds.length} chosen)
+          </summary>
+          <div className="mt-3 grid gap-3">
+            <p className="text-sm text-muted-foreground">
+              Documents applicants must have approved, on top of your facility's requirements. Their readiness is shown
+              on each application.
+            </p>
+            {catalogue.isPending ? (
+              <p className="text-sm text-muted-foreground" role="status">
+                Loading the requirement catalogue...
+              </p>
+            ) : catalogue.isError ? (
+              <p className="text-sm text-destructive" role="alert">
+                Could not load the requirement catalogue: {catalogue.error.message}
+              </p>
+            ) : (
+              <RequirementsChecklist
+                types={catalogue.data}
+                value={requirementTypeIds}
+                onChange={setRequirementTypeIds}
+              />
+            )}
+            {requirementTypesError ? (
+              <p role="alert" className="text-sm text-destructive">
+                {requirementTypesError}
+              </p>
+            ) : null}
+          </div>
+        </details>
         <div className="grid gap-4 sm:grid-cols-3">
           <Field id={id("start")} label="Start date" error={errors.startDate?.message}>
             <Input

@@ -29,7 +29,8 @@ export function AddStudentDialog({
       <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto sm:max-w-lg">
         <DialogTitle>Add student</DialogTitle>
         <DialogDescription className="mb-4">
-          Add a student to your program's roster. Their compliance status starts as pending.
+          Add a student to your program's roster. Their compliance status is derived from their documents (pending until
+          any are reviewed).
         </DialogDescription>
         <StudentForm
           idPrefix="add-student"

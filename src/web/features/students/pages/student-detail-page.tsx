@@ -4,6 +4,7 @@ import { type ReactNode, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
 import { applicationStatusLabel, applicationStatusTone } from "@/domain/applications";
+import { ComplianceBadge } from "@/web/components/compliance-badge";
 import { LoadError } from "@/web/components/list-page/load-error";
 import { type QuickAction, QuickActions } from "@/web/components/quick-actions";
 import { Badge } from "@/web/components/ui/badge";
@@ -17,20 +18,17 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/web/components/ui/ta
 import { ApiError } from "@/web/lib/api-client";
 import { formatDate } from "@/web/lib/format";
 import { type StudentDetail, studentQuery, useRemoveStudent, useSetEnrollment } from "../api";
-import { ComplianceBadge } from "../components/compliance-badge";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { EditStudentDialog } from "../components/edit-student-dialog";
 import { InvitationBadge, InviteButton } from "../components/invitation-status";
 
 type Student = StudentDetail["student"];
 
-const COMPLIANCE_TEXT = {
-  pending: "Documents are submitted and awaiting review, or nothing has been reviewed yet.",
-  compliant: "Every required item is approved and current.",
-  incomplete: "An item is missing, rejected or expired.",
-} as const;
-
-export default function StudentDetailPage() {
+/**
+ * /students/{id}. `compliance` fills the Compliance Documents tab (the compliance feature's panel,
+ * composed in app/pages).
+ */
+export default function StudentDetailPage({ compliance }: { compliance?: (studentId: string) => ReactNode }) {
   const { id = "" } = useParams();
   const detail = useQuery(studentQuery(id));
 
@@ -152,19 +150,17 @@ export default function StudentDetailPage() {
                 <CardTitle>Compliance Documents</CardTitle>
                 <CardDescription>Immunizations, certifications and checks</CardDescription>
               </CardHeader>
-              <CardContent className="grid gap-3">
-                <p className="flex flex-wrap items-center gap-2 text-sm">
-                  Status: <ComplianceBadge status={student.complianceStatus} />
-                </p>
-                <p className="text-sm text-muted-foreground">{COMPLIANCE_TEXT[student.complianceStatus]}</p>
-                <div>
+              <CardContent>
+                {compliance ? (
+                  compliance(student.id)
+                ) : (
                   <Button asChild variant="outline">
                     <Link to={`/students/${student.id}/compliance`}>
                       <FileCheck2 aria-hidden />
                       Manage Compliance
                     </Link>
                   </Button>
-                </div>
+                )}
               </CardContent>
             </Card>
           </TabsContent>

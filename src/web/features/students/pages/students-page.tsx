@@ -9,6 +9,7 @@ import {
   type StudentSort,
 } from "@/domain/student-list";
 import { COMPLIANCE_LABELS, COMPLIANCE_STATUSES } from "@/domain/students";
+import { ComplianceBadge } from "@/web/components/compliance-badge";
 import { ExportCsvButton } from "@/web/components/list-page/export-csv-button";
 import { FilterBar, type FilterField, specialtyField } from "@/web/components/list-page/filter-bar";
 import type { ListCopy } from "@/web/components/list-page/list-results";
@@ -21,7 +22,6 @@ import { formatDate } from "@/web/lib/format";
 import { useMe } from "@/web/lib/session";
 import { type Student, type StudentFilter, studentsExportUrl, studentsQuery } from "../api";
 import { AddStudentDialog } from "../components/add-student-dialog";
-import { ComplianceBadge } from "../components/compliance-badge";
 import { InvitationBadge, InviteButton } from "../components/invitation-status";
 import { InviteAllButton } from "../components/invite-all-button";
 import { RosterImportDialog } from "../components/roster-import-dialog";

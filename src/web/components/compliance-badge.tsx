@@ -7,3 +7,8 @@ const TONE = { pending: "warning", compliant: "success", incomplete: "destructiv
 export function ComplianceBadge({ status }: { status: ComplianceStatus }) {
   return <Badge variant={TONE[status]}>{COMPLIANCE_LABELS[status]}</Badge>;
 }
+
+/** An applicant against a placement's requirements (issue 12): Ready or Not ready, in words and color. */
+export function ReadyBadge({ ready }: { ready: boolean }) {
+  return <Badge variant={ready ? "success" : "warning"}>{ready ? "Ready" : "Not ready"}</Badge>;
+}
