@@ -224,6 +224,9 @@ export async function planCompliance(world: {
     return addDays(day(-R.int(3, 40)), -Math.round(months * 30.44));
   };
   const expirable = required.filter((t) => VALIDITY[t]!.validity === "months");
+  // Types only facilities and placements ask for: most students have them, some not (not ready).
+  const extras = [...new Set([...FACILITY_EXTRAS.flat(), "acls", "pals"])].filter((t) => !required.includes(t));
+  const extraShare: Record<string, number> = { covid19: 0.85, osha: 0.7, orientation: 0.5, acls: 0.35, pals: 0.3 };
 
   for (const s of world.students) {
     if (!s.demo && !s.eligible) continue; // an unverified program's roster: nothing uploaded yet
@@ -280,6 +283,10 @@ export async function planCompliance(world: {
         }
         await add(s, typeId, { issuedOn: validIssue(typeId), status: "approved", uploadedDaysAgo });
       }
+    }
+    for (const typeId of extras) {
+      if (R.next() < (extraShare[typeId] ?? 0.5))
+        await add(s, typeId, { issuedOn: validIssue(typeId), status: "approved", uploadedDaysAgo: R.int(20, 300) });
     }
   }
   return { programRequirementRows, facilityRequirementRows, placementRequirementRows, documentRows, files };
