@@ -147,7 +147,14 @@ test("a facility coordinator publishes a placement, reviews its applications and
   await expect(review.getByRole("heading", { name: "Accept application" })).toBeVisible();
   await review.getByLabel("Notes to the program (optional)").fill("Report to the unit at 7:00 on day one.");
   await checkAccessible(page);
+  // Their readiness is shown (issue 12): a roster student without documents is not ready, so
+  // accepting asks first and names what is missing.
+  await expect(review.getByText("Not ready").first()).toBeVisible();
   await review.getByRole("button", { name: "Accept" }).click();
+  const anyway = page.getByRole("alertdialog", { name: "Approve anyway?" });
+  await expect(anyway).toContainText("This student has not met every requirement");
+  await checkAccessible(page);
+  await anyway.getByRole("button", { name: "Approve anyway" }).click();
   await expect(page.getByText("Application updated")).toBeVisible();
   await expect(review).toBeHidden();
   await expect.poll(() => stat(page, "Placed Students")).toBe(before.placed + 1);

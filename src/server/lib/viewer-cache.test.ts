@@ -70,7 +70,10 @@ describe("the viewer kept between reads", () => {
     const user = await createCoordinator(t, program.id, "program");
     expect((await me(user.cookie)).status).toBe(200);
     await t.deps.db.delete(sessions).where(eq(sessions.userId, user.userId));
-    const after = await eventually(() => me(user.cookie), (r) => r.status === 401);
+    const after = await eventually(
+      () => me(user.cookie),
+      (r) => r.status === 401,
+    );
     expect(after.status).toBe(401);
   });
 
@@ -90,7 +93,10 @@ describe("the viewer kept between reads", () => {
     const facility = await createFacility(t);
     const user = await createCoordinator(t, facility.id, "facility");
     expect((await t.call("GET", "/api/facility/placements", { cookie: user.cookie })).status).toBe(200);
-    await t.deps.db.update(organizations).set({ verificationStatus: "rejected" }).where(eq(organizations.id, facility.id));
+    await t.deps.db
+      .update(organizations)
+      .set({ verificationStatus: "rejected" })
+      .where(eq(organizations.id, facility.id));
     const after = await eventually(
       () => t.call("GET", "/api/facility/placements", { cookie: user.cookie }),
       (r) => r.status === 403,

@@ -234,7 +234,9 @@ export async function planCompliance(world: {
       // student@demo.test: compliant, with a BLS card about to run out (an earlier card kept as
       // history) and every type the demo facilities ask for, so the renewal story can be told.
       const facilityTypes = new Set(facilityRequirementRows.map((r) => r.requirementTypeId));
-      const types = [...new Set([...required, ...facilityTypes])];
+      // Renewed recently, so everything but BLS lasts through their rotations: once BLS is renewed,
+      // the facility sees them ready.
+      const types = [...new Set([...required, ...facilityTypes, "acls", "pals"])];
       for (const typeId of types) {
         if (typeId === "bls") {
           await add(s, "bls", {
@@ -245,7 +247,9 @@ export async function planCompliance(world: {
           });
           await add(s, "bls", { issuedOn: expiringIssue("bls"), status: "approved", uploadedDaysAgo: 700 });
         } else {
-          await add(s, typeId, { issuedOn: validIssue(typeId), status: "approved", uploadedDaysAgo: R.int(30, 300) });
+          const recent = VALIDITY[typeId]!.validity === "months" || VALIDITY[typeId]!.validity === "document";
+          const issuedOn = recent ? day(-R.int(20, 60)) : validIssue(typeId);
+          await add(s, typeId, { issuedOn, status: "approved", uploadedDaysAgo: R.int(5, 20) });
         }
       }
       continue;

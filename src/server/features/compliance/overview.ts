@@ -24,8 +24,11 @@ export type ComplianceFilters = {
   order?: "asc" | "desc";
 };
 
-/** The required items of each student with their current document (one row per student and type). */
-function itemsOf(db: DbOrTx) {
+/**
+ * The required items of each student with their current document (one row per student and type),
+ * for the students `who` selects only: the aggregate never touches another program's rows.
+ */
+function itemsOf(db: DbOrTx, who: SQL | undefined) {
   return db
     .select({
       studentId: sql<string>`${students.id}`.as("item_student_id"),
@@ -48,6 +51,7 @@ function itemsOf(db: DbOrTx) {
         sql`${complianceDocuments.isCurrent}`,
       ),
     )
+    .where(who)
     .as("items");
 }
 
@@ -55,14 +59,34 @@ function itemsOf(db: DbOrTx) {
  * Counts per student (itemStatus in SQL): rejected; expired (not rejected, past its expiry);
  * submitted; approved (valid today, expiring ones included); expiringSoon (approved, within 30 days).
  */
-function rowsQuery(db: DbOrTx, scope: ProgramScope, f: ComplianceFilters, day: string) {
-  const items = itemsOf(db);
+function studentsWhere(scope: ProgramScope, f: ComplianceFilters): SQL | undefined {
+  const term = f.q ? likePattern(f.q) : null;
+  return and(
+    scopeWhere(scope, { program: students.programId }),
+    eq(students.enrollmentStatus, "active"),
+    f.status ? eq(students.complianceStatus, f.status) : undefined,
+    term
+      ? or(
+          ilike(students.firstName, term),
+          ilike(students.lastName, term),
+          ilike(students.email, term),
+          ilike(sql`${students.firstName} || ' ' || ${students.lastName}`, term),
+        )
+      : undefined,
+  );
+}
+
+/** Whether the list filters or sorts by the item counts (else a page of students is chosen first). */
+const needsItems = (f: ComplianceFilters) => f.sort === "nextExpiry" || !!f.expiringWithin || !!f.requirementTypeId;
+
+function rowsQuery(db: DbOrTx, scope: ProgramScope, f: ComplianceFilters, day: string, only?: string[]) {
+  const who = and(studentsWhere(scope, f), only ? inArray(students.id, only) : undefined);
+  const items = itemsOf(db, who);
   const expired = sql`${items.docStatus} <> 'rejected' and ${items.expiresOn} < ${day}`;
   const valid = sql`(${items.expiresOn} is null or ${items.expiresOn} >= ${day})`;
   const approved = sql`${items.docStatus} = 'approved' and ${valid}`;
   const within = (days: number) => sql`${approved} and ${items.expiresOn} <= ${addDays(day, days)}`;
   const n = (cond: SQL) => sql<number>`count(*) filter (where ${cond})`.mapWith(Number);
-  const term = f.q ? likePattern(f.q) : null;
   const typeMatch = f.requirementTypeId ? sql`${items.typeId} = ${f.requirementTypeId}` : sql`true`;
   const having: SQL[] = [];
   if (f.expiringWithin) having.push(sql`bool_or(${typeMatch} and ${within(f.expiringWithin)})`);
@@ -86,21 +110,7 @@ function rowsQuery(db: DbOrTx, scope: ProgramScope, f: ComplianceFilters, day: s
     })
     .from(students)
     .leftJoin(items, eq(items.studentId, students.id))
-    .where(
-      and(
-        scopeWhere(scope, { program: students.programId }),
-        eq(students.enrollmentStatus, "active"),
-        f.status ? eq(students.complianceStatus, f.status) : undefined,
-        term
-          ? or(
-              ilike(students.firstName, term),
-              ilike(students.lastName, term),
-              ilike(students.email, term),
-              ilike(sql`${students.firstName} || ' ' || ${students.lastName}`, term),
-            )
-          : undefined,
-      ),
-    )
+    .where(who)
     .groupBy(students.id)
     .having(having.length > 0 ? and(...having) : undefined)
     .orderBy(...orderOf(f, nextExpiry))
@@ -126,13 +136,39 @@ export async function listCompliance(
   f: ComplianceFilters & { page: number; pageSize: number },
 ) {
   const day = today();
-  const base = rowsQuery(db, scope, f, day);
-  const [items, [total], summary] = await Promise.all([
-    rowsQuery(db, scope, f, day).limit(f.pageSize).offset(offsetOf(f)),
-    db.select({ n: count() }).from(sql`(${base}) as filtered`),
-    complianceSummary(db, scope, day),
+  const summary = complianceSummary(db, scope, day);
+  if (needsItems(f)) {
+    // Filtered or sorted by the counts: the aggregate decides the page.
+    const base = rowsQuery(db, scope, f, day);
+    const [items, [total]] = await Promise.all([
+      rowsQuery(db, scope, f, day).limit(f.pageSize).offset(offsetOf(f)),
+      db.select({ n: count() }).from(sql`(${base}) as filtered`),
+    ]);
+    return { items, total: total.n, page: f.page, pageSize: f.pageSize, summary: await summary };
+  }
+  // By name or status: the page of students first (an index scan), then the counts of those only.
+  const where = studentsWhere(scope, f);
+  const [page, [total]] = await Promise.all([
+    db
+      .select({ id: students.id })
+      .from(students)
+      .where(where)
+      .orderBy(...orderOf(f, sql`null`))
+      .limit(f.pageSize)
+      .offset(offsetOf(f)),
+    db.select({ n: count() }).from(students).where(where),
   ]);
-  return { items, total: total.n, page: f.page, pageSize: f.pageSize, summary };
+  const items =
+    page.length > 0
+      ? await rowsQuery(
+          db,
+          scope,
+          f,
+          day,
+          page.map((p) => p.id),
+        )
+      : [];
+  return { items, total: total.n, page: f.page, pageSize: f.pageSize, summary: await summary };
 }
 
 export function allCompliance(db: DbOrTx, scope: ProgramScope, f: ComplianceFilters) {
@@ -176,8 +212,9 @@ export async function exportCompliance(db: DbOrTx, scope: ProgramScope, f: Compl
 async function complianceSummary(db: DbOrTx, scope: ProgramScope, day: string) {
   const inScope = and(scopeWhere(scope, { program: students.programId }), eq(students.enrollmentStatus, "active"));
   const n = (cond: SQL) => sql<number>`count(*) filter (where ${cond})`.mapWith(Number);
-  const items = itemsOf(db);
-  const approved = sql`${items.docStatus} = 'approved' and ${items.expiresOn} >= ${day}`;
+  // Approved current documents of required types expiring within 90 days: a range of the partial
+  // index compliance_documents_expiry_idx, not every item of every student.
+  const expires = complianceDocuments.expiresOn;
   const [[byStatus], [expiring], [awaiting]] = await Promise.all([
     db
       .select({
@@ -189,13 +226,30 @@ async function complianceSummary(db: DbOrTx, scope: ProgramScope, day: string) {
       .where(inScope),
     db
       .select({
-        expiring30: n(sql`${approved} and ${items.expiresOn} <= ${addDays(day, 30)}`),
-        expiring60: n(sql`${approved} and ${items.expiresOn} <= ${addDays(day, 60)}`),
-        expiring90: n(sql`${approved} and ${items.expiresOn} <= ${addDays(day, 90)}`),
+        expiring30: n(sql`${expires} <= ${addDays(day, 30)}`),
+        expiring60: n(sql`${expires} <= ${addDays(day, 60)}`),
+        expiring90: n(sql`${expires} <= ${addDays(day, 90)}`),
       })
-      .from(students)
-      .innerJoin(items, eq(items.studentId, students.id))
-      .where(inScope),
+      .from(complianceDocuments)
+      .innerJoin(students, eq(students.id, complianceDocuments.studentId))
+      .innerJoin(
+        programRequirements,
+        and(
+          eq(programRequirements.programId, students.programId),
+          eq(programRequirements.requirementTypeId, complianceDocuments.requirementTypeId),
+        ),
+      )
+      .innerJoin(
+        requirementTypes,
+        and(eq(requirementTypes.id, programRequirements.requirementTypeId), eq(requirementTypes.active, true)),
+      )
+      .where(
+        and(
+          inScope,
+          sql`${complianceDocuments.isCurrent} and ${complianceDocuments.status} = 'approved'`,
+          sql`${expires} >= ${day} and ${expires} <= ${addDays(day, 90)}`,
+        ),
+      ),
     db
       .select({ n: count() })
       .from(complianceDocuments)

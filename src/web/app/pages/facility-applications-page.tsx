@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
 import { FacilityApplicationsPage } from "@/web/features/applications/pages/facility-applications-page";
+import { useKnownUnmet } from "@/web/features/compliance/api";
 import { FacilityReadinessPanel } from "@/web/features/compliance/components/facility-readiness-panel";
 import { departmentsQuery } from "@/web/features/placements/departments-api";
 import { facilityPlacementOptionsQuery } from "@/web/features/placements/facility-api";
@@ -14,12 +15,14 @@ export default function FacilityApplicationsRoute() {
   const facilityId = params.get("facility") ?? undefined;
   const placements = useQuery(facilityPlacementOptionsQuery(facilityId));
   const departments = useQuery(departmentsQuery(facilityId));
+  const knownUnmet = useKnownUnmet();
   return (
     <FacilityApplicationsPage
       options={{ placements: placements.data ?? [], departments: departments.data ?? [] }}
       readiness={(applicationId, studentName) => (
         <FacilityReadinessPanel applicationId={applicationId} studentName={studentName} />
       )}
+      knownUnmet={knownUnmet}
     />
   );
 }

@@ -231,6 +231,19 @@ export const facilityReadinessQuery = (applicationId: string) =>
       request<FacilityReadiness>(`/api/facility/applications/${encodeURIComponent(applicationId)}/readiness`),
   });
 
+/**
+ * The requirements an applicant has not met, as far as this page already knows (the readiness panel
+ * loaded them): approving then asks before it sends, instead of meeting the server's 409 not_ready.
+ * Undefined when not loaded yet (the server's answer decides).
+ */
+export function useKnownUnmet() {
+  const client = useQueryClient();
+  return (applicationId: string): string[] | undefined => {
+    const readiness = client.getQueryData(facilityReadinessQuery(applicationId).queryKey);
+    return readiness?.items.filter((i) => i.readiness !== "met").map((i) => i.type.name);
+  };
+}
+
 /** Who approved this applicant without full readiness, when, and what was missing then (null: no override). */
 export type ReadinessOverride = { by: { id: string; name: string } | null; at: string; missing: string[] } | null;
 

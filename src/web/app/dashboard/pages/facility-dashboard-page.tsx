@@ -20,6 +20,7 @@ import {
   ReviewApplicationDialog,
   type ReviewTarget,
 } from "@/web/features/applications/components/review-application-dialog";
+import { useKnownUnmet } from "@/web/features/compliance/api";
 import { FacilityReadinessPanel } from "@/web/features/compliance/components/facility-readiness-panel";
 import { ManageDepartmentsDialog } from "@/web/features/placements/components/manage-departments-dialog";
 import { formatDate } from "@/web/lib/format";
@@ -62,6 +63,7 @@ export default function FacilityDashboardPage() {
 }
 
 function DashboardBody({ data, facilityId }: { data: FacilityDashboard; facilityId?: string }) {
+  const knownUnmet = useKnownUnmet();
   const { stats } = data;
   const [reviewing, setReviewing] = useState<ReviewTarget | null>(null);
   const totalApplications = APPLICATION_STATUSES.reduce((n, s) => n + data.statusCounts[s], 0);
@@ -243,6 +245,7 @@ function DashboardBody({ data, facilityId }: { data: FacilityDashboard; facility
         readiness={(applicationId, studentName) => (
           <FacilityReadinessPanel applicationId={applicationId} studentName={studentName} />
         )}
+        knownUnmet={knownUnmet}
       />
     </div>
   );

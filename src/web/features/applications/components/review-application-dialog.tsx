@@ -27,10 +27,13 @@ export function ReviewApplicationDialog({
   target,
   onClose,
   readiness,
+  knownUnmet,
 }: {
   target: ReviewTarget | null;
   onClose: () => void;
   readiness?: (applicationId: string, studentName: string) => ReactNode;
+  /** What the page already knows the applicant has not met (undefined: not known yet). */
+  knownUnmet?: (applicationId: string) => string[] | undefined;
 }) {
   const decide = useDecideApplication();
   const [notes, setNotes] = useState("");
@@ -42,6 +45,12 @@ export function ReviewApplicationDialog({
     setNotes("");
     setMissing(null);
     onClose();
+  }
+  /** Approving a student known not to be ready asks first; the server still refuses a race (409). */
+  function decideClicked() {
+    const unmet = approve && target ? knownUnmet?.(target.id) : undefined;
+    if (unmet && unmet.length > 0) setMissing(unmet);
+    else confirm();
   }
   function confirm(confirmNotReady = false) {
     if (!target) return;
@@ -88,7 +97,7 @@ export function ReviewApplicationDialog({
           <Button variant="outline" onClick={close} disabled={decide.isPending}>
             Cancel
           </Button>
-          <Button variant={approve ? "default" : "destructive"} onClick={() => confirm()} disabled={decide.isPending}>
+          <Button variant={approve ? "default" : "destructive"} onClick={decideClicked} disabled={decide.isPending}>
             {decide.isPending ? "Saving..." : approve ? words.approve : words.reject}
           </Button>
         </div>

@@ -152,9 +152,11 @@ const columns = (review: Review, showReadiness?: (a: FacilityApplication) => voi
 export function FacilityApplicationsPage({
   options,
   readiness,
+  knownUnmet,
 }: {
   options: FacilityApplicationFilterOptions;
   readiness?: ReadinessSlot;
+  knownUnmet?: (applicationId: string) => string[] | undefined;
 }) {
   const params = useListParams({ status: "", placementId: "", departmentId: "" });
   const [reviewing, setReviewing] = useState<ReviewTarget | null>(null);
@@ -178,7 +180,12 @@ export function FacilityApplicationsPage({
         label="Applications"
         columns={columns(review, readiness ? setInspecting : undefined)}
       />
-      <ReviewApplicationDialog target={reviewing} onClose={() => setReviewing(null)} readiness={readiness} />
+      <ReviewApplicationDialog
+        target={reviewing}
+        onClose={() => setReviewing(null)}
+        readiness={readiness}
+        knownUnmet={knownUnmet}
+      />
       {readiness ? (
         <Dialog open={inspecting !== null} onOpenChange={(open) => (open ? undefined : setInspecting(null))}>
           <DialogContent className="max-w-xl">

@@ -251,7 +251,7 @@ function StudentsList({ programId }: { programId?: string }) {
   ];
 
   return (
-    <div className="grid gap-4">
+    <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4">
       <FilterBar
         label="Filter students by compliance"
         params={params}

@@ -1,0 +1,138 @@
+import type { Page } from "@playwright/test";
+import { makeDemoPdf, makeDemoPng } from "../../src/server/factories/documents";
+import { DEMO, expect, expectAccessible, readMail, signIn, signOut, test } from "./fixtures/test";
+
+// Issue 12, the whole loop on the demo world: Emily Carter (student@demo.test) renews her BLS card,
+// which runs out before her rotations end; her coordinator rejects the first scan with a reason,
+// she uploads again, the coordinator approves; her status and the program's compliance rate follow,
+// and the facility sees her as ready for her Emergency Nursing rotation.
+
+const BLS = "BLS/CPR (American Heart Association)";
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+async function complianceRate(page: Page): Promise<number> {
+  const res = await page.request.get("/api/analytics/program-dashboard");
+  expect(res.ok()).toBe(true);
+  return (await res.json()).complianceRate as number;
+}
+
+async function myStatus(page: Page): Promise<string> {
+  const res = await page.request.get("/api/me/student/compliance");
+  expect(res.ok()).toBe(true);
+  return (await res.json()).student.complianceStatus as string;
+}
+
+test.describe.configure({ timeout: 180_000 });
+
+test("a student renews a BLS card; the program rejects, then approves it; the facility sees her ready", async ({
+  page,
+}) => {
+  // The coordinator's figure before anything changes.
+  await signIn(page, DEMO.program);
+  await expect(page).toHaveURL(/\/dashboard\/program$/);
+  const rateBefore = await complianceRate(page);
+  await signOut(page);
+
+  // The student: BLS is "Expiring" and her applications say it runs out before the rotation ends.
+  await signIn(page, DEMO.student);
+  await expect(page).toHaveURL(/\/dashboard\/student$/);
+  await page.getByRole("navigation").getByRole("link", { name: "Compliance" }).click();
+  await expect(page).toHaveURL(/\/student\/compliance$/);
+  await expect(page.getByRole("heading", { name: "My Compliance" })).toBeVisible();
+  const blsCard = page.getByRole("article", { name: BLS });
+  await expect(blsCard.getByText("Expiring")).toBeVisible();
+  await expect(page.getByText("Expires before the rotation ends").first()).toBeVisible();
+  expect(await myStatus(page)).toBe("compliant");
+  await expectAccessible(page);
+
+  // Upload a new card: the dates printed on it are proposed for her to confirm.
+  const issued = day(-3);
+  const expires = day(730);
+  const card = await makeDemoPdf({
+    title: "BLS Provider - American Heart Association",
+    lines: ["Emily Carter", `Issue Date: ${issued}`, `Recommended Renewal Date: ${expires}`],
+  });
+  await blsCard.getByRole("button", { name: `Upload ${BLS}` }).click();
+  const dialog = page.getByRole("dialog", { name: "Upload document" });
+  await dialog.getByLabel("File").setInputFiles({ name: "bls-card.pdf", mimeType: "application/pdf", buffer: Buffer.from(card) });
+  await expect(dialog.getByText("We found these dates in your document. Please check them.")).toBeVisible();
+  await expect(dialog.getByLabel("Issue date")).toHaveValue(issued);
+  await expect(dialog.getByLabel(/Expiration date/)).toHaveValue(expires);
+  await expectAccessible(page);
+  await dialog.getByRole("button", { name: "Upload", exact: true }).click();
+  await expect(page.getByText("Document uploaded")).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(blsCard.getByText("Submitted")).toBeVisible();
+  await expect.poll(() => myStatus(page)).toBe("pending");
+  await signOut(page);
+
+  // The coordinator: the rate dropped (she is pending now); reject from the review queue.
+  await signIn(page, DEMO.program);
+  await expect(page).toHaveURL(/\/dashboard\/program$/);
+  expect(await complianceRate(page)).toBeLessThan(rateBefore);
+  await page.getByRole("navigation").getByRole("link", { name: "Compliance" }).click();
+  await page.getByRole("tab", { name: /Waiting for review/ }).click();
+  const queued = page.getByRole("article", { name: `Emily Carter's ${BLS} document` });
+  await expect(queued).toBeVisible();
+  await expectAccessible(page);
+  await queued.getByRole("button", { name: /^Reject/ }).click();
+  const reject = page.getByRole("dialog", { name: "Reject document" });
+  await reject.getByRole("button", { name: "Reject document" }).click();
+  await expect(reject.getByText("Reason is required")).toBeVisible();
+  await reject.getByLabel("Reason").fill("Only the front of the card was uploaded. Please include both sides.");
+  await reject.getByRole("button", { name: "Reject document" }).click();
+  await expect(page.getByText("Document rejected")).toBeVisible();
+  await expect(queued).toBeHidden();
+  await signOut(page);
+
+  // She is told why, by email and on her page, and uploads again (a photo of both sides this time).
+  const mail = await readMail(page, DEMO.student);
+  expect(mail.subject).toContain("was not accepted");
+  expect(mail.text).toContain("Only the front of the card was uploaded");
+  await signIn(page, DEMO.student);
+  await page.goto("/student/compliance");
+  await expect(blsCard.getByText("Rejected")).toBeVisible();
+  await expect(blsCard.getByText("Only the front of the card was uploaded. Please include both sides.")).toBeVisible();
+  expect(await myStatus(page)).toBe("incomplete");
+  await blsCard.getByRole("button", { name: `Upload ${BLS}` }).click();
+  await dialog.getByLabel("File").setInputFiles({ name: "bls-both-sides.png", mimeType: "image/png", buffer: Buffer.from(makeDemoPng()) });
+  await dialog.getByLabel("Issue date").fill(issued);
+  await dialog.getByLabel(/Expiration date/).fill(expires);
+  await dialog.getByRole("button", { name: "Upload", exact: true }).click();
+  await expect(page.getByText("Document uploaded")).toBeVisible();
+  await expect(blsCard.getByText("Submitted")).toBeVisible();
+  await signOut(page);
+
+  // The coordinator approves it on the student's own compliance page; the rate is back.
+  await signIn(page, DEMO.program);
+  await expect(page).toHaveURL(/\/dashboard\/program$/);
+  await page.goto("/compliance?tab=review");
+  const again = page.getByRole("article", { name: `Emily Carter's ${BLS} document` });
+  await again.getByRole("link", { name: "Emily Carter" }).click();
+  await expect(page).toHaveURL(/\/students\/[0-9a-f-]{36}\/compliance$/);
+  const programCard = page.getByRole("article", { name: BLS });
+  await expect(programCard.getByText("History (2 earlier uploads)")).toBeVisible();
+  await programCard.getByRole("button", { name: /^Approve/ }).click();
+  await expect(page.getByText("Document approved")).toBeVisible();
+  await expect(programCard.getByText("Approved")).toBeVisible();
+  await expectAccessible(page);
+  await expect.poll(() => complianceRate(page)).toBe(rateBefore);
+  await signOut(page);
+
+  await signIn(page, DEMO.student);
+  await expect(page).toHaveURL(/\/dashboard\/student$/);
+  expect(await myStatus(page)).toBe("compliant");
+  await signOut(page);
+
+  // The facility: her Emergency Nursing application now shows her ready, item by item.
+  await signIn(page, DEMO.facility);
+  await expect(page).toHaveURL(/\/dashboard\/facility$/);
+  await page.goto("/dashboard/facility/applications?search=student%40demo.test");
+  const row = page.getByRole("row", { name: /Emergency Nursing Clinical Immersion/ }).first();
+  await expect(row.getByText("Ready", { exact: true })).toBeVisible();
+  await row.getByRole("button", { name: /Details/ }).click();
+  const readiness = page.getByRole("dialog");
+  await expect(readiness.getByText(BLS)).toBeVisible();
+  await expect(readiness.getByText("Missing")).toHaveCount(0);
+  await expectAccessible(page);
+});
