@@ -24,11 +24,13 @@ export function ReviewActions({ documentId, what }: { documentId: string; what: 
         size="sm"
         disabled={review.isPending}
         aria-label={`Approve ${what}`}
+        // mutateAsync, not mutate's callbacks: the reviewed card re-renders without these buttons once
+        // the lists refresh, and a per-call callback of an unmounted observer never runs (no toast).
         onClick={() =>
-          review.mutate(
-            { id: documentId, decision: "approve" },
-            { onSuccess: () => toast.success("Document approved", { description: what }) },
-          )
+          review
+            .mutateAsync({ id: documentId, decision: "approve" })
+            .then(() => toast.success("Document approved", { description: what }))
+            .catch(() => undefined)
         }
       >
         <Check aria-hidden /> Approve
@@ -50,16 +52,14 @@ function RejectDialog({ documentId, what }: { documentId: string; what: string }
   const error = form.formState.errors.reason?.message;
 
   const submit = form.handleSubmit(({ reason }) =>
-    review.mutate(
-      { id: documentId, decision: "reject", reason },
-      {
-        onSuccess: () => {
-          toast.success("Document rejected", { description: what });
-          setOpen(false);
-          form.reset();
-        },
-      },
-    ),
+    review
+      .mutateAsync({ id: documentId, decision: "reject", reason })
+      .then(() => {
+        toast.success("Document rejected", { description: what });
+        setOpen(false);
+        form.reset();
+      })
+      .catch(() => undefined),
   );
 
   return (
