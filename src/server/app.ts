@@ -142,7 +142,7 @@ export function createApp(opts: AppOptions) {
   const jobRunner = createJobRunner({
     db: database.db,
     log,
-    handlers: jobHandlers({ db: database.db, mailer, appUrl: env.appUrl }),
+    handlers: jobHandlers({ db: database.db, mailer, appUrl: env.appUrl, embedded: database.kind === "pglite" }),
     periodic: PERIODIC_JOBS,
   });
 
