@@ -1,7 +1,6 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router/dom";
-import { Providers } from "./app/providers";
 import { createRouter } from "./app/router";
 import "./styles.css";
 
@@ -23,8 +22,6 @@ const firstPageLoaded = new Promise<void>((resolve) => {
 await firstPageLoaded;
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
+    <RouterProvider router={router} />
   </StrictMode>,
 );

@@ -1,5 +1,5 @@
 import { MutationCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import type { ReactNode } from "react";
+import { Outlet } from "react-router";
 import { Toaster } from "sonner";
 import { ApiError } from "@/web/lib/api-client";
 import { toastError } from "@/web/lib/api-errors";
@@ -28,10 +28,15 @@ export const queryClient = new QueryClient({
   },
 });
 
-export function Providers({ children }: { children: ReactNode }) {
+/**
+ * The app's providers (the query client, the toasts) as a pathless layout route (router.tsx, ADR 017):
+ * loaded with the first page that needs them, so the landing pages never download TanStack Query or
+ * sonner (issue 11, public pages' weight).
+ */
+export function AppProviders() {
   return (
     <QueryClientProvider client={queryClient}>
-      {children}
+      <Outlet />
       {/* Own colours: sonner's richColors success green fails WCAG AA contrast (4.3:1). */}
       <Toaster
         closeButton

@@ -28,15 +28,19 @@ function FacilityRedirect() {
   return <Navigate to={`/dashboard/facility/${params["*"] ?? ""}`} replace />;
 }
 
-export const routes: RouteObject[] = [
-  { path: route("/"), ...page(() => import("@/web/features/landing/pages/landing-page")) },
-  { path: route("/student"), ...page(() => import("@/web/features/landing/pages/student-landing-page")) },
+/**
+ * The query client and the toasts (providers.tsx) as a pathless layout route around every page that
+ * asks the API: they load with that page's code, never with the landing pages (ADR 017).
+ */
+const withProviders: Pick<RouteObject, "lazy"> = {
+  lazy: async () => ({ Component: (await import("./providers")).AppProviders }),
+};
+
+/** Pages that ask the API (sign-in, invitations, the signed-in area), under the providers. */
+const appRoutes: RouteObject[] = [
   { path: route("/auth"), ...page(() => import("@/web/features/auth/pages/auth-page")) },
   { path: route("/reset-password"), ...page(() => import("@/web/features/auth/pages/reset-password-page")) },
   { path: route("/invite/:token"), ...page(() => import("@/web/features/auth/pages/invite-page")) },
-  { path: route("/terms"), ...page(() => import("@/web/features/landing/pages/terms-page")) },
-  { path: route("/privacy"), ...page(() => import("@/web/features/landing/pages/privacy-page")) },
-  { path: route("/facility/*"), element: <FacilityRedirect /> },
   {
     ...guarded(PROGRAM_SIDE),
     children: [
@@ -137,6 +141,16 @@ export const routes: RouteObject[] = [
       { path: route("/messages"), ...page(() => import("@/web/features/messages/pages/messages-page")) },
     ],
   },
+];
+
+export const routes: RouteObject[] = [
+  // Static pages: no API, no providers (issue 11, public pages' weight).
+  { path: route("/"), ...page(() => import("@/web/features/landing/pages/landing-page")) },
+  { path: route("/student"), ...page(() => import("@/web/features/landing/pages/student-landing-page")) },
+  { path: route("/terms"), ...page(() => import("@/web/features/landing/pages/terms-page")) },
+  { path: route("/privacy"), ...page(() => import("@/web/features/landing/pages/privacy-page")) },
+  { path: route("/facility/*"), element: <FacilityRedirect /> },
+  { ...withProviders, children: appRoutes },
   { path: "*", ...page(() => import("@/web/features/landing/pages/not-found-page")) },
 ];
 
