@@ -8,7 +8,8 @@ import "./styles.css";
 // the first render replaces it with the same markup instead of a blank screen. Declarative routing,
 // not the data router: the app uses none of its data APIs, and it alone would put the public pages
 // over their 100 kB of JavaScript (ADR 017).
-await preloadRoutes(window.location.pathname);
+// A page whose code fails to load renders its error (router.tsx) instead of nothing.
+await preloadRoutes(window.location.pathname).catch(() => {});
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
     <BrowserRouter>

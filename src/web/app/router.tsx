@@ -1,4 +1,4 @@
-import { type ComponentType, Suspense, use, useEffect, useState } from "react";
+import { Component, type ComponentType, type ReactNode, Suspense, use, useEffect, useState } from "react";
 import { matchRoutes, Navigate, type RouteObject, useLocation, useParams, useRoutes } from "react-router";
 import type { Role } from "@/domain/roles";
 import { ADMIN_ROLES, FACILITY_SIDE, PROGRAM_SIDE, STUDENT_VIEWERS } from "@/domain/roles";
@@ -193,6 +193,34 @@ export const routes: RouteObject[] = [
   { path: "*", ...page(() => import("@/web/features/landing/pages/not-found-page")) },
 ];
 
+/**
+ * A page whose code could not load (offline, or a deploy replaced its chunk) says so instead of
+ * leaving an empty screen (another address renders as usual; reloading fetches the code again).
+ */
+class RouteErrorBoundary extends Component<{ pathname: string; children: ReactNode }, { failed: string | null }> {
+  state = { failed: null as string | null };
+  static getDerivedStateFromError() {
+    return { failed: "" };
+  }
+  componentDidCatch() {
+    this.setState({ failed: this.props.pathname });
+  }
+  render() {
+    if (this.state.failed === null || (this.state.failed && this.state.failed !== this.props.pathname)) {
+      return this.props.children;
+    }
+    return (
+      <div role="alert" className="p-8 text-center">
+        This page could not load. Check your connection and{" "}
+        <button type="button" className="underline" onClick={() => window.location.reload()}>
+          reload
+        </button>
+        .
+      </div>
+    );
+  }
+}
+
 /** Loads the code of every route `pathname` matches (main.tsx: before the first render). */
 export async function preloadRoutes(pathname: string) {
   const matches = matchRoutes(routes, pathname) ?? [];
@@ -210,7 +238,9 @@ export function AppRoutes() {
   if (!toaster && matchRoutes(routes, pathname)?.some((m) => m.route.id === PROVIDERS)) setToaster(true);
   return (
     <>
-      <Suspense fallback={null}>{useRoutes(routes)}</Suspense>
+      <RouteErrorBoundary pathname={pathname}>
+        <Suspense fallback={null}>{useRoutes(routes)}</Suspense>
+      </RouteErrorBoundary>
       {toaster ? (
         <Suspense fallback={null}>
           <LazyRoute load={loadToaster} />
