@@ -61,6 +61,18 @@ console.log(`machine: ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? "unkno
 const server = await startServer();
 try {
   const weights = await measureWeights();
+  if (process.env.BENCH_WEB_ONLY === "weight") {
+    // `BENCH_WEB_ONLY=weight`: the weights alone, without Lighthouse (seconds instead of minutes).
+    console.log("\n| page | scripts | JavaScript, gzipped |\n|---|---|---|");
+    for (const w of weights) console.log(`| \`${w.page}\` | ${w.files} | ${w.gzipKb.toFixed(1)} kB |`);
+  } else {
+    lighthouseRows(weights);
+  }
+} finally {
+  await server.stop();
+}
+
+function lighthouseRows(weights: Awaited<ReturnType<typeof measureWeights>>) {
   console.log(
     "\n| page | scripts | JavaScript, gzipped | Lighthouse performance | accessibility | FCP | LCP | TBT |\n|---|---|---|---|---|---|---|---|",
   );
@@ -71,6 +83,4 @@ try {
       `| \`${page}\` | ${w.files} | ${w.gzipKb.toFixed(1)} kB | ${s.performance.toFixed(2)} | ${s.accessibility.toFixed(2)} | ${(s.fcpMs / 1000).toFixed(1)} s | ${(s.lcpMs / 1000).toFixed(1)} s | ${Math.round(s.tbtMs)} ms |`,
     );
   }
-} finally {
-  await server.stop();
 }

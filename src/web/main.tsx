@@ -1,30 +1,19 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { RouterProvider } from "react-router/dom";
-import { Providers } from "./app/providers";
-import { createRouter } from "./app/router";
+import { BrowserRouter } from "react-router";
+import { AppRoutes, preloadRoutes } from "./app/router";
 import "./styles.css";
 
-const router = createRouter();
-
-/** Resolves once the first page's code is loaded (routes are lazy). */
-const firstPageLoaded = new Promise<void>((resolve) => {
-  if (router.state.initialized) return resolve();
-  const stop = router.subscribe((state) => {
-    if (state.initialized) {
-      stop();
-      resolve();
-    }
-  });
-});
-
 // A prerendered page (scripts/build.mjs) is on screen already: render only once its code is here, so
-// the first render replaces it with the same markup instead of a blank screen.
-await firstPageLoaded;
+// the first render replaces it with the same markup instead of a blank screen. Declarative routing,
+// not the data router: the app uses none of its data APIs, and it alone would put the public pages
+// over their 100 kB of JavaScript (ADR 017).
+// A page whose code fails to load renders its error (router.tsx) instead of nothing.
+await preloadRoutes(window.location.pathname).catch(() => {});
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
   </StrictMode>,
 );

@@ -1,5 +1,5 @@
 import { MutationCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import type { ReactNode } from "react";
+import { Outlet } from "react-router";
 import { Toaster } from "sonner";
 import { ApiError } from "@/web/lib/api-client";
 import { toastError } from "@/web/lib/api-errors";
@@ -28,22 +28,35 @@ export const queryClient = new QueryClient({
   },
 });
 
-export function Providers({ children }: { children: ReactNode }) {
+/**
+ * The query client as a pathless layout route (router.tsx, ADR 017): loaded with the first page that
+ * asks the API, so the landing pages never download TanStack Query (issue 11, public pages' weight).
+ */
+export function AppProviders() {
   return (
     <QueryClientProvider client={queryClient}>
-      {children}
-      {/* Own colours: sonner's richColors success green fails WCAG AA contrast (4.3:1). */}
-      <Toaster
-        closeButton
-        position="top-right"
-        toastOptions={{
-          classNames: {
-            success: "!bg-green-50 !text-green-900 !border-green-300",
-            error: "!bg-red-50 !text-red-900 !border-red-300",
-            description: "!text-inherit",
-          },
-        }}
-      />
+      <Outlet />
     </QueryClientProvider>
+  );
+}
+
+/**
+ * The toasts: mounted beside the routes (router.tsx) from the first page under AppProviders on, and
+ * kept, so a toast shown before leaving for a landing page ('You have been logged out') stays.
+ */
+export function AppToaster() {
+  return (
+    // Own colours: sonner's richColors success green fails WCAG AA contrast (4.3:1).
+    <Toaster
+      closeButton
+      position="top-right"
+      toastOptions={{
+        classNames: {
+          success: "!bg-green-50 !text-green-900 !border-green-300",
+          error: "!bg-red-50 !text-red-900 !border-red-300",
+          description: "!text-inherit",
+        },
+      }}
+    />
   );
 }

@@ -1,26 +1,66 @@
-import { createBrowserRouter, Navigate, type RouteObject, useParams } from "react-router";
+import { Component, type ComponentType, type ReactNode, Suspense, use, useEffect, useState } from "react";
+import { matchRoutes, Navigate, type RouteObject, useLocation, useParams, useRoutes } from "react-router";
 import type { Role } from "@/domain/roles";
 import { ADMIN_ROLES, FACILITY_SIDE, PROGRAM_SIDE, STUDENT_VIEWERS } from "@/domain/roles";
 import { documentTitle, route } from "@/domain/web-routes";
 
-// Route-level code splitting: each page is its own chunk.
-const page = (load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, "lazy"> => ({
-  lazy: async () => ({ Component: (await load()).default }),
-});
-const section = (name: keyof typeof import("./section-pages")): Pick<RouteObject, "lazy"> => ({
-  lazy: async () => ({ Component: (await import("./section-pages"))[name] }),
-});
+type Tracked<T> = Promise<T> & { status?: "fulfilled" | "rejected"; value?: T; reason?: unknown };
+type Preload = () => Promise<unknown>;
+// biome-ignore lint/suspicious/noExplicitAny: each route's component takes its own props, passed as given
+type AnyComponent = ComponentType<any>;
+
+/** `load` once, its promise carrying its outcome the way React's `use` reads it (no suspending once loaded). */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Tracked<T> | undefined;
+  return () => {
+    if (!loading) {
+      const started: Tracked<T> = load();
+      started.then(
+        (value) => {
+          started.status = "fulfilled";
+          started.value = value;
+        },
+        (reason) => {
+          started.status = "rejected";
+          started.reason = reason;
+        },
+      );
+      loading = started;
+    }
+    return loading;
+  };
+}
+
+function LazyRoute({ load, props }: { load: () => Promise<AnyComponent>; props?: object }) {
+  const Component = use(load());
+  return <Component {...props} />;
+}
+
+/**
+ * Route-level code splitting in declarative routing (ADR 017): the route's component loads when the
+ * route first renders, or before by `preload` (main.tsx preloads the first page's routes, so its
+ * first render replaces the prerendered markup at once). Navigations are transitions
+ * (BrowserRouter): the current page stays on screen while the next one loads.
+ */
+function lazyRoute<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  props?: P,
+): Pick<RouteObject, "element" | "handle"> {
+  const preload = once(load);
+  return { element: <LazyRoute load={preload} props={props} />, handle: { preload } };
+}
+
+// Each page is its own chunk.
+const page = (load: () => Promise<{ default: ComponentType }>) => lazyRoute(async () => (await load()).default);
+const section = (name: keyof typeof import("./section-pages")) =>
+  lazyRoute(async () => (await import("./section-pages"))[name]);
 
 /**
  * The signed-in area's guard and its shell (navigation, header, account menu) load with the first
  * protected page: the public pages never pay for them (issue 11, public pages' weight).
  */
-const guarded = (roles: readonly Role[] | "any", fallback?: string): Pick<RouteObject, "lazy"> => ({
-  lazy: async () => {
-    const { RequireRole } = await import("./require-role");
-    return { element: <RequireRole roles={roles} fallback={fallback} /> };
-  },
-});
+const guarded = (roles: readonly Role[] | "any", fallback?: string) =>
+  lazyRoute(async () => (await import("./require-role")).RequireRole, { roles, fallback });
 
 /** D5: the prototype's /facility/... links go to /dashboard/facility/... */
 function FacilityRedirect() {
@@ -28,15 +68,18 @@ function FacilityRedirect() {
   return <Navigate to={`/dashboard/facility/${params["*"] ?? ""}`} replace />;
 }
 
-export const routes: RouteObject[] = [
-  { path: route("/"), ...page(() => import("@/web/features/landing/pages/landing-page")) },
-  { path: route("/student"), ...page(() => import("@/web/features/landing/pages/student-landing-page")) },
+/**
+ * The query client and the toasts (providers.tsx) as a pathless layout route around every page that
+ * asks the API: they load with that page's code, never with the landing pages (ADR 017).
+ */
+const withProviders = lazyRoute(async () => (await import("./providers")).AppProviders);
+const loadToaster = once(async () => (await import("./providers")).AppToaster);
+
+/** Pages that ask the API (sign-in, invitations, the signed-in area), under the providers. */
+const appRoutes: RouteObject[] = [
   { path: route("/auth"), ...page(() => import("@/web/features/auth/pages/auth-page")) },
   { path: route("/reset-password"), ...page(() => import("@/web/features/auth/pages/reset-password-page")) },
   { path: route("/invite/:token"), ...page(() => import("@/web/features/auth/pages/invite-page")) },
-  { path: route("/terms"), ...page(() => import("@/web/features/landing/pages/terms-page")) },
-  { path: route("/privacy"), ...page(() => import("@/web/features/landing/pages/privacy-page")) },
-  { path: route("/facility/*"), element: <FacilityRedirect /> },
   {
     ...guarded(PROGRAM_SIDE),
     children: [
@@ -88,13 +131,11 @@ export const routes: RouteObject[] = [
       { path: route("/dashboard/admin"), ...page(() => import("@/web/features/admin/pages/admin-dashboard-page")) },
       {
         path: route("/dashboard/admin/programs"),
-        lazy: async () => ({ Component: (await import("@/web/features/admin/pages/organizations-page")).ProgramsPage }),
+        ...lazyRoute(async () => (await import("@/web/features/admin/pages/organizations-page")).ProgramsPage),
       },
       {
         path: route("/dashboard/admin/facilities"),
-        lazy: async () => ({
-          Component: (await import("@/web/features/admin/pages/organizations-page")).FacilitiesPage,
-        }),
+        ...lazyRoute(async () => (await import("@/web/features/admin/pages/organizations-page")).FacilitiesPage),
       },
       { path: route("/dashboard/admin/analytics"), ...section("AdminAnalyticsPage") },
       { path: route("/dashboard/admin/settings"), ...section("AdminSettingsPage") },
@@ -137,16 +178,74 @@ export const routes: RouteObject[] = [
       { path: route("/messages"), ...page(() => import("@/web/features/messages/pages/messages-page")) },
     ],
   },
+];
+
+const PROVIDERS = "providers";
+
+export const routes: RouteObject[] = [
+  // Static pages: no API, no providers (issue 11, public pages' weight).
+  { path: route("/"), ...page(() => import("@/web/features/landing/pages/landing-page")) },
+  { path: route("/student"), ...page(() => import("@/web/features/landing/pages/student-landing-page")) },
+  { path: route("/terms"), ...page(() => import("@/web/features/landing/pages/terms-page")) },
+  { path: route("/privacy"), ...page(() => import("@/web/features/landing/pages/privacy-page")) },
+  { path: route("/facility/*"), element: <FacilityRedirect /> },
+  { id: PROVIDERS, ...withProviders, children: appRoutes },
   { path: "*", ...page(() => import("@/web/features/landing/pages/not-found-page")) },
 ];
 
+/**
+ * A page whose code could not load (offline, or a deploy replaced its chunk) says so instead of
+ * leaving an empty screen (another address renders as usual; reloading fetches the code again).
+ */
+class RouteErrorBoundary extends Component<{ pathname: string; children: ReactNode }, { failed: string | null }> {
+  state = { failed: null as string | null };
+  static getDerivedStateFromError() {
+    return { failed: "" };
+  }
+  componentDidCatch() {
+    this.setState({ failed: this.props.pathname });
+  }
+  render() {
+    if (this.state.failed === null || (this.state.failed && this.state.failed !== this.props.pathname)) {
+      return this.props.children;
+    }
+    return (
+      <div role="alert" className="p-8 text-center">
+        This page could not load. Check your connection and{" "}
+        <button type="button" className="underline" onClick={() => window.location.reload()}>
+          reload
+        </button>
+        .
+      </div>
+    );
+  }
+}
+
+/** Loads the code of every route `pathname` matches (main.tsx: before the first render). */
+export async function preloadRoutes(pathname: string) {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(matches.map((m) => (m.route.handle as { preload?: Preload } | undefined)?.preload?.()));
+}
+
 /** Every path comes from src/domain/web-routes.ts (the server answers 404 for others); so does each page's title. */
-export function createRouter() {
-  const router = createBrowserRouter(routes);
-  const setTitle = () => {
-    document.title = documentTitle(router.state.location.pathname);
-  };
-  setTitle();
-  router.subscribe(setTitle);
-  return router;
+export function AppRoutes() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    document.title = documentTitle(pathname);
+  }, [pathname]);
+  // The toaster mounts with the first page under the providers, and stays (AppToaster).
+  const [toaster, setToaster] = useState(false);
+  if (!toaster && matchRoutes(routes, pathname)?.some((m) => m.route.id === PROVIDERS)) setToaster(true);
+  return (
+    <>
+      <RouteErrorBoundary pathname={pathname}>
+        <Suspense fallback={null}>{useRoutes(routes)}</Suspense>
+      </RouteErrorBoundary>
+      {toaster ? (
+        <Suspense fallback={null}>
+          <LazyRoute load={loadToaster} />
+        </Suspense>
+      ) : null}
+    </>
+  );
 }

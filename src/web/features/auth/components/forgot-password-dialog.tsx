@@ -4,7 +4,6 @@ import { Button } from "@/web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/web/components/ui/dialog";
 import { Field } from "@/web/components/ui/field";
 import { Input } from "@/web/components/ui/input";
-import { authClient, authErrorMessage } from "@/web/lib/auth-client";
 
 /** 'Forgot password?': uses the dialog's email, else the login form's (spec section 5). */
 export function ForgotPasswordDialog({ loginEmail }: { loginEmail: string }) {
@@ -19,6 +18,8 @@ export function ForgotPasswordDialog({ loginEmail }: { loginEmail: string }) {
       return;
     }
     setSending(true);
+    // The auth client loads on first use: /auth paints and hydrates without it (issue 11).
+    const { authClient, authErrorMessage } = await import("@/web/lib/auth-client");
     const { error } = await authClient.requestPasswordReset({ email: target, redirectTo: "/reset-password" });
     setSending(false);
     if (error) {

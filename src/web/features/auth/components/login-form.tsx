@@ -1,27 +1,37 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { type Resolver, useForm } from "react-hook-form";
 import { toast } from "sonner";
-import { signInSchema } from "@/domain/auth";
 import type { SignUpRole } from "@/domain/roles";
 import { Button } from "@/web/components/ui/button";
 import { Field } from "@/web/components/ui/field";
 import { Input } from "@/web/components/ui/input";
-import { authClient, authErrorMessage } from "@/web/lib/auth-client";
 import { ForgotPasswordDialog } from "./forgot-password-dialog";
 import { RoleChooser } from "./role-chooser";
 import { TwoFactorStep } from "./two-factor-step";
 
 type Values = { email: string; password: string };
 
+/**
+ * The sign-in rules (zod, @/domain/auth) and the auth client load on the first submit, not with the
+ * page: /auth paints and hydrates without them (issue 11, public pages' weight).
+ */
+const resolver: Resolver<Values> = async (values, context, options) => {
+  const [{ zodResolver }, { signInSchema }] = await Promise.all([
+    import("@hookform/resolvers/zod"),
+    import("@/domain/auth"),
+  ]);
+  return zodResolver(signInSchema)(values, context, options);
+};
+
 /** Login tab: email, password, 'Sign In'; a second step asks for the code when two-factor is on. */
 export function LoginForm({ onSignedIn, showRoleChooser }: { onSignedIn: () => void; showRoleChooser: boolean }) {
   const [role, setRole] = useState<SignUpRole>("program");
   const [needsCode, setNeedsCode] = useState(false);
-  const form = useForm<Values>({ resolver: zodResolver(signInSchema), defaultValues: { email: "", password: "" } });
+  const form = useForm<Values>({ resolver, defaultValues: { email: "", password: "" } });
   const { errors, isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
+    const { authClient, authErrorMessage } = await import("@/web/lib/auth-client");
     const { data, error } = await authClient.signIn.email({ email: values.email, password: values.password });
     if (error) {
       toast.error("Login failed", { description: authErrorMessage(error, "Invalid email or password") });

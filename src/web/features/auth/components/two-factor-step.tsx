@@ -3,7 +3,6 @@ import { toast } from "sonner";
 import { Button } from "@/web/components/ui/button";
 import { Field } from "@/web/components/ui/field";
 import { Input } from "@/web/components/ui/input";
-import { authClient, authErrorMessage } from "@/web/lib/auth-client";
 
 /** Sign-in's second step: a code from the authenticator app, or one of the backup codes. */
 export function TwoFactorStep({ onVerified, onCancel }: { onVerified: () => void; onCancel: () => void }) {
@@ -21,6 +20,8 @@ export function TwoFactorStep({ onVerified, onCancel }: { onVerified: () => void
       return;
     }
     setBusy(true);
+    // The auth client loads on first use: /auth paints and hydrates without it (issue 11).
+    const { authClient, authErrorMessage } = await import("@/web/lib/auth-client");
     const { error: err } = useBackup
       ? await authClient.twoFactor.verifyBackupCode({ code: value, trustDevice: trust })
       : await authClient.twoFactor.verifyTotp({ code: value, trustDevice: trust });

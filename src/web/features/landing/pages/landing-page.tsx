@@ -12,7 +12,7 @@ import {
   Users,
 } from "lucide-react";
 import { Link } from "react-router";
-import { Button } from "@/web/components/ui/button";
+import { buttonVariants } from "@/web/components/ui/button-variants";
 import { LegalFooter } from "../components/legal-footer";
 
 const STAKEHOLDERS = [
@@ -73,12 +73,12 @@ export default function LandingPage() {
           Clinical Placement Portal
         </span>
         <nav aria-label="Account" className="flex gap-2">
-          <Button asChild variant="outline" size="sm">
-            <Link to="/student">Student Portal</Link>
-          </Button>
-          <Button asChild size="sm">
-            <Link to="/auth">Get Started</Link>
-          </Button>
+          <Link className={buttonVariants({ variant: "outline", size: "sm" })} to="/student">
+            Student Portal
+          </Link>
+          <Link className={buttonVariants({ size: "sm" })} to="/auth">
+            Get Started
+          </Link>
         </nav>
       </header>
       <main>
@@ -91,12 +91,12 @@ export default function LandingPage() {
             compliance documents kept once, and matching that explains itself.
           </p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <Button asChild size="lg">
-              <Link to="/auth">Get Started</Link>
-            </Button>
-            <Button asChild size="lg" variant="outline">
-              <Link to="/student">Student Portal</Link>
-            </Button>
+            <Link className={buttonVariants({ size: "lg" })} to="/auth">
+              Get Started
+            </Link>
+            <Link className={buttonVariants({ variant: "outline", size: "lg" })} to="/student">
+              Student Portal
+            </Link>
           </div>
         </section>
         <section aria-labelledby="who" className="px-4 py-16 sm:px-8">
@@ -134,9 +134,9 @@ export default function LandingPage() {
         <section className="px-4 py-16 text-center sm:px-8">
           <h2 className="text-2xl font-bold">Ready to place your students?</h2>
           <p className="mt-2 text-slate-700">No fees for students. Programs and facilities start in minutes.</p>
-          <Button asChild size="lg" className="mt-6">
-            <Link to="/auth?mode=signup">Start Your Free Trial</Link>
-          </Button>
+          <Link className={buttonVariants({ size: "lg", class: "mt-6" })} to="/auth?mode=signup">
+            Start Your Free Trial
+          </Link>
         </section>
       </main>
       <LegalFooter />

@@ -1,6 +1,6 @@
 import { ClipboardList, FileCheck2, MessageSquare, Search } from "lucide-react";
 import { Link } from "react-router";
-import { Button } from "@/web/components/ui/button";
+import { buttonVariants } from "@/web/components/ui/button-variants";
 
 const POINTS = [
   { icon: Search, title: "Browse placements", text: "Find rotations by specialty, place and dates." },
@@ -16,9 +16,9 @@ export default function StudentLandingPage() {
         <Link to="/" className="font-semibold text-teal-900">
           Clinical Placement Portal
         </Link>
-        <Button asChild variant="outline" size="sm">
-          <Link to="/auth?role=student&mode=signin">Sign In</Link>
-        </Button>
+        <Link className={buttonVariants({ variant: "outline", size: "sm" })} to="/auth?role=student&mode=signin">
+          Sign In
+        </Link>
       </header>
       <main className="px-4 py-16 sm:px-8">
         <h1 className="text-center text-4xl font-bold tracking-tight">Your clinical rotations, in one place</h1>
@@ -26,12 +26,12 @@ export default function StudentLandingPage() {
           For nursing students whose program uses the portal. Free for students, always.
         </p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <Button asChild size="lg">
-            <Link to="/auth?role=student&mode=signin">Sign In</Link>
-          </Button>
-          <Button asChild size="lg" variant="outline">
-            <Link to="/auth?role=student">Create your student account</Link>
-          </Button>
+          <Link className={buttonVariants({ size: "lg" })} to="/auth?role=student&mode=signin">
+            Sign In
+          </Link>
+          <Link className={buttonVariants({ variant: "outline", size: "lg" })} to="/auth?role=student">
+            Create your student account
+          </Link>
         </div>
         <ul className="mx-auto mt-14 grid max-w-4xl gap-4 sm:grid-cols-2">
           {POINTS.map((p) => (
