@@ -1,14 +1,13 @@
 import { describe, expect, it } from "vitest";
+import { applicationSubmissionSchema, submissionStudents } from "./application-submission";
 import {
   applicationNoteLabel,
   applicationStatusLabel,
   applicationStatusTone,
-  applicationSubmissionSchema,
   applyWindowRefusal,
   compareByStudentViewOrder,
   isWithdrawable,
   rotationPhase,
-  submissionStudents,
   submittedMessage,
   withdrawalRule,
 } from "./applications";

@@ -1,7 +1,6 @@
-import { z } from "zod";
-
 // Applications (D7): statuses, the label each view shows for them (spec section 4), and the
-// submission contract shared by the program's apply dialog and the API.
+// rules around a submission. Its zod contract is application-submission.ts: pages that only show
+// applications do not load zod for it.
 
 export const APPLICATION_STATUSES = ["pending", "approved", "rejected", "withdrawn"] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
@@ -64,63 +63,7 @@ export const isWithdrawable = (status: string) => status === "pending" || status
 export const MAX_STUDENTS_PER_SUBMISSION = 200;
 export const APPLICATION_NOTES_MAX = 2000;
 
-const notesField = z
-  .string()
-  .trim()
-  .max(APPLICATION_NOTES_MAX, `Notes must be at most ${APPLICATION_NOTES_MAX} characters`)
-  .optional()
-  .nullable()
-  .transform((v) => (v ? v : null));
-
-/** One student of a bulk submission, with a note of their own or none. */
-export const submissionStudentSchema = z.object({
-  studentId: z.uuid("Unknown student"),
-  notes: notesField,
-});
-
-/**
- * One placement, one or more students. `students: [{ studentId, notes? }]` gives each student a
- * note of their own (or none); the older `studentIds` with one `notes` is still accepted and means
- * the same note for each of them, said explicitly by the caller. One of the two, not both.
- */
-export const applicationSubmissionSchema = z
-  .object({
-    placementId: z.uuid("Choose a placement"),
-    students: z
-      .array(submissionStudentSchema, { error: "A student must be chosen" })
-      .min(1, "A student must be chosen")
-      .max(MAX_STUDENTS_PER_SUBMISSION, `At most ${MAX_STUDENTS_PER_SUBMISSION} students per submission`)
-      .optional(),
-    studentIds: z
-      .array(z.uuid("Unknown student"), { error: "A student must be chosen" })
-      .min(1, "A student must be chosen")
-      .max(MAX_STUDENTS_PER_SUBMISSION, `At most ${MAX_STUDENTS_PER_SUBMISSION} students per submission`)
-      .optional(),
-    notes: notesField,
-  })
-  .superRefine((v, ctx) => {
-    if (v.students && v.studentIds) {
-      ctx.addIssue({ code: "custom", path: ["studentIds"], message: "Give either students or studentIds, not both" });
-    } else if (!v.students && !v.studentIds) {
-      ctx.addIssue({ code: "custom", path: ["students"], message: "A student must be chosen" });
-    } else if (v.students && v.notes) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["notes"],
-        message: "Give each student's note in students[].notes (one note is not copied onto every student)",
-      });
-    }
-  });
-export type ApplicationSubmission = z.input<typeof applicationSubmissionSchema>;
 export type SubmissionStudent = { studentId: string; notes: string | null };
-
-/** The students of a parsed submission, each with their own note, first occurrence of each kept. */
-export function submissionStudents(v: z.output<typeof applicationSubmissionSchema>): SubmissionStudent[] {
-  const items = v.students ?? (v.studentIds ?? []).map((studentId) => ({ studentId, notes: v.notes ?? null }));
-  const seen = new Map<string, SubmissionStudent>();
-  for (const item of items) if (!seen.has(item.studentId)) seen.set(item.studentId, item);
-  return [...seen.values()];
-}
 
 /** Why the server refused one student of a submission. */
 export const REFUSAL_CODES = [

@@ -83,6 +83,18 @@ describe("placementInputSchema (form and API)", () => {
     expect(paths).toEqual(expect.arrayContaining(["title", "departmentId", "capacity", "startDate"]));
     expect(r.error?.issues.find((i) => i.path[0] === "capacity")?.message).toBe("Capacity must be between 1 and 500");
   });
+  it("minimum GPA: optional, empty is none, 0–4 with two decimals, naming the field (issue 13)", () => {
+    expect(placementInputSchema.parse(valid).minGpa).toBeUndefined();
+    expect(placementInputSchema.parse({ ...valid, minGpa: "" }).minGpa).toBeNull();
+    expect(placementInputSchema.parse({ ...valid, minGpa: null }).minGpa).toBeNull();
+    expect(placementInputSchema.parse({ ...valid, minGpa: "3.2" }).minGpa).toBe(3.2);
+    expect(placementInputSchema.parse({ ...valid, minGpa: 4 }).minGpa).toBe(4);
+    for (const bad of ["4.5", "-1", "abc", "3.125", true]) {
+      const r = placementInputSchema.safeParse({ ...valid, minGpa: bad });
+      expect(r.success, String(bad)).toBe(false);
+      expect(r.error?.issues.map((i) => i.path.join("."))).toEqual(["minGpa"]);
+    }
+  });
   it("department capacity may be 0, never negative or fractional", () => {
     expect(departmentInputSchema.parse({ name: "NICU", specialty: "Neonatal ICU (NICU)", capacity: 0 }).capacity).toBe(
       0,

@@ -113,6 +113,8 @@ export const departmentInputSchema = z.object({
 export type DepartmentInput = z.input<typeof departmentInputSchema>;
 export type DepartmentValues = z.output<typeof departmentInputSchema>;
 
+export const MIN_GPA_MESSAGE = "Minimum GPA must be a number between 0 and 4";
+
 /**
  * 'Create New Placement' and 'Edit': the form and the API validate with this one schema. Requirements
  * come as lines (the form's textarea) or a list; the end date is on or after the start date; the
@@ -153,6 +155,28 @@ export const placementInputSchema = z
     endDate: isoDay("End date"),
     capacity: wholeNumber("Capacity", 1, PLACEMENT_CAPACITY_MAX),
     status: z.enum(["draft", "active", "closed"], { error: "Status must be draft, active or closed" }).default("draft"),
+    /**
+     * Issue 13: the lowest GPA the placement takes (0–4, two decimals), or null/empty for none.
+     * Omitted on an edit: unchanged.
+     */
+    minGpa: z
+      .union([z.number(), z.string(), z.null()], { error: MIN_GPA_MESSAGE })
+      .optional()
+      .transform((v, ctx) => {
+        if (v === undefined || v === null) return v;
+        const text = typeof v === "string" ? v.trim() : v;
+        if (text === "") return null;
+        const n = typeof text === "number" ? text : Number(text);
+        if (!Number.isFinite(n) || n < 0 || n > 4) {
+          ctx.addIssue({ code: "custom", message: MIN_GPA_MESSAGE });
+          return z.NEVER;
+        }
+        if (Math.abs(Math.round(n * 100) - n * 100) > 1e-6) {
+          ctx.addIssue({ code: "custom", message: "Minimum GPA has at most two decimals" });
+          return z.NEVER;
+        }
+        return Math.round(n * 100) / 100;
+      }),
     /** 'Accept applications after the rotation starts' (issue 9): late joiners until the end date. */
     allowLateJoiners: z.boolean({ error: "Accept late joiners must be true or false" }).optional().default(false),
     /**

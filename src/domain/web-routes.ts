@@ -19,6 +19,7 @@ export const WEB_ROUTES = {
   "/students/:id/compliance": "Student Compliance",
   "/compliance": "Compliance",
   "/placements": "Placements",
+  "/matching": "Match Students",
   "/applications": "Applications",
   "/calendar": "Calendar",
   "/dashboard/facility": "Placement Management",

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "../domain/roles";
 import { applications } from "./db/schema/applications";
 import { complianceDocuments, facilityRequirements, programRequirements } from "./db/schema/compliance";
+import { matchRuns } from "./db/schema/match-runs";
 import { messages } from "./db/schema/messages";
 import { adminAccessRequests, organizations } from "./db/schema/organizations";
 import { departments, placements } from "./db/schema/placements";
@@ -144,6 +145,38 @@ async function buildWorld(t: TestApp, users: Record<TestRole, TestUser>) {
     .returning();
   await db.insert(programRequirements).values({ programId: program.id, requirementTypeId: "bls" });
   await db.insert(facilityRequirements).values({ facilityId: facility.id, requirementTypeId: "tdap" });
+  // Issue 13: a finished match run of the world's program, its line's reason a secret of its own.
+  const proposal = {
+    placed: 1,
+    averageScore: 80,
+    topThreeShare: 1,
+    totalScore: 80,
+    check: { ok: true, detail: null },
+    lines: [{ s: 0, p: 0, score: 80, rank: 1, reason: `World reason ${tag}` }],
+  };
+  const [matchRun] = await db
+    .insert(matchRuns)
+    .values({
+      programId: program.id,
+      status: "done",
+      phase: "done",
+      percent: 100,
+      params: {
+        request: { window: { from: active.startDate, to: active.startDate }, students: { ids: 0 }, pool: {} },
+        studentIds: [applicant.id],
+        placementIds: [active.id],
+        counts: { students: 1, placements: 1, seats: 4 },
+      },
+      result: {
+        today: active.startDate,
+        pairs: 1,
+        students: [{ id: applicant.id, candidates: 1 }],
+        placements: [{ id: active.id, spotsLeft: 4 }],
+        optimal: proposal,
+        stable: proposal,
+      },
+    })
+    .returning();
   const marker = `World secret ${tag}`;
   const [message] = await db
     .insert(messages)
@@ -173,6 +206,8 @@ async function buildWorld(t: TestApp, users: Record<TestRole, TestUser>) {
     marker,
     document.id,
     document.fileName,
+    matchRun.id,
+    `World reason ${tag}`,
   ];
   // The active placement and its facility are on the marketplace, for programs and students alike.
   const facilityRecords = [facility.id, department.id, department.name, emptyDepartment.id, active.id];
@@ -191,6 +226,7 @@ async function buildWorld(t: TestApp, users: Record<TestRole, TestUser>) {
     experience,
     message,
     document,
+    matchRun,
     marker,
     /** The foreign callers' own records. */
     callers,
@@ -217,7 +253,7 @@ async function worldState(t: TestApp, w: World) {
     .from(placements)
     .where(eq(placements.facilityId, w.facility.id));
   const people = [w.coordinator.userId, w.facilityCoordinator.userId, w.studentUser.userId];
-  const [s, i, d, p, a, m, e, pref, r, cd, pr, fr] = await Promise.all([
+  const [s, i, d, p, a, m, e, pref, r, cd, pr, fr, mr] = await Promise.all([
     db.select().from(students).where(eq(students.programId, w.program.id)).orderBy(students.id),
     db
       .select()
@@ -261,8 +297,9 @@ async function worldState(t: TestApp, w: World) {
       .from(facilityRequirements)
       .where(eq(facilityRequirements.facilityId, w.facility.id))
       .orderBy(facilityRequirements.requirementTypeId),
+    db.select().from(matchRuns).where(eq(matchRuns.programId, w.program.id)).orderBy(matchRuns.id),
   ]);
-  return JSON.parse(JSON.stringify({ s, i, d, p, a, m, e, pref, r, cd, pr, fr }));
+  return JSON.parse(JSON.stringify({ s, i, d, p, a, m, e, pref, r, cd, pr, fr, mr }));
 }
 
 /** The same case for every foreign caller (routes open to every signed-in user). */
@@ -1360,6 +1397,26 @@ const MATRIX: Row[] = [
     request: () => uploadRequest(),
     foreign: "n/a",
   },
+  // Matching (issue 13): a student's recommendations, their own or, for their program, one student's.
+  {
+    route: "GET /api/me/student/recommendations",
+    allowed: STUDENT_VIEWERS,
+    ok: ownRecord(200),
+    check: (res, _ctx, who) => {
+      if (who === "student") expect(res.json).toMatchObject({ mode: "engine", items: expect.any(Array) });
+    },
+    foreign: { who: "student", status: 200, request: () => ({ path: "/api/me/student/recommendations" }) },
+  },
+  {
+    route: "GET /api/students/:id/recommendations",
+    allowed: PROGRAM_SIDE,
+    ok: 404,
+    foreign: {
+      who: "program",
+      status: 404,
+      request: (w) => ({ path: `/api/students/${w.students.applicant.id}/recommendations` }),
+    },
+  },
   {
     route: "GET /api/facility/applications/:id/readiness",
     allowed: FACILITY_SIDE,
@@ -1368,6 +1425,78 @@ const MATRIX: Row[] = [
       who: "facility",
       status: 404,
       request: (w) => ({ path: `/api/facility/applications/${w.applications.pending.id}/readiness` }),
+    },
+  },
+  // Bulk matching (issue 13): a program's runs; admins name the program.
+  {
+    route: "POST /api/matching/preview",
+    allowed: PROGRAM_SIDE,
+    ok: (who) => (who === "program" ? 200 : 422),
+    request: () => ({ body: { window: { from: "2031-01-01", to: "2031-02-01" } } }),
+    // Naming the world's program previews the caller's own roster.
+    foreign: {
+      who: "program",
+      status: 200,
+      request: (w) => ({
+        path: "/api/matching/preview",
+        body: { programId: w.program.id, window: { from: "2020-01-01", to: "2021-12-31" } },
+      }),
+    },
+  },
+  {
+    route: "POST /api/matching/runs",
+    allowed: PROGRAM_SIDE,
+    ok: 422,
+    request: () => ({ body: {} }),
+    // Naming the world's program or its students runs for the caller's own program, if anything.
+    foreign: {
+      who: "program",
+      status: 422,
+      request: (w) => ({
+        path: "/api/matching/runs",
+        body: {
+          programId: w.program.id,
+          students: { ids: [w.students.applicant.id, w.students.placed.id] },
+          window: { from: w.placements.active.startDate, to: w.placements.active.startDate },
+        },
+      }),
+      check: (res) => expect(res.json.error.issues[0].path).toBe("students"),
+    },
+  },
+  {
+    route: "GET /api/matching/runs/:id",
+    allowed: PROGRAM_SIDE,
+    ok: 404,
+    foreign: { who: "program", status: 404, request: (w) => ({ path: `/api/matching/runs/${w.matchRun.id}` }) },
+  },
+  {
+    route: "GET /api/matching/runs/:id/students/:studentId/candidates",
+    allowed: PROGRAM_SIDE,
+    ok: 404,
+    request: () => ({ path: `/api/matching/runs/${randomUUID()}/students/${randomUUID()}/candidates` }),
+    foreign: {
+      who: "program",
+      status: 404,
+      request: (w) => ({
+        path: `/api/matching/runs/${w.matchRun.id}/students/${w.students.applicant.id}/candidates`,
+      }),
+    },
+  },
+  {
+    route: "POST /api/matching/runs/:id/submit",
+    allowed: PROGRAM_SIDE,
+    ok: 404,
+    request: () => ({
+      path: `/api/matching/runs/${randomUUID()}/submit`,
+      body: { lines: [{ studentId: randomUUID(), placementId: randomUUID() }] },
+    }),
+    foreign: {
+      who: "program",
+      status: 404,
+      request: (w) => ({
+        path: `/api/matching/runs/${w.matchRun.id}/submit`,
+        body: { lines: [{ studentId: w.students.applicant.id, placementId: w.placements.active.id }] },
+      }),
     },
   },
 ];

@@ -35,6 +35,8 @@ import {
 import { departmentRoutes } from "./features/departments/routes";
 import { eventRoutes } from "./features/events/routes";
 import { healthRoutes } from "./features/health/routes";
+import { bulkMatchingRoutes } from "./features/matching/bulk-routes";
+import { myRecommendationRoutes, studentRecommendationRoutes } from "./features/matching/routes";
 import { messageRoutes } from "./features/messages/routes";
 import { facilityPlacementRoutes, myPlacementRoutes, placementRoutes } from "./features/placements/routes";
 import {
@@ -145,6 +147,7 @@ export function createApp(opts: AppOptions) {
     handlers: jobHandlers({ db: database.db, mailer, appUrl: env.appUrl, embedded: database.kind === "pglite" }),
     periodic: PERIODIC_JOBS,
   });
+  deps.jobs.wake = () => jobRunner.wake();
 
   const app = new OpenAPIHono<AppEnv>();
 
@@ -220,7 +223,9 @@ export function createApp(opts: AppOptions) {
     .route("/api/facility/placed-students", placedStudentRoutes)
     .route("/api/students", studentRoutes)
     .route("/api/students", studentComplianceRoutes)
+    .route("/api/students", studentRecommendationRoutes)
     .route("/api/compliance", complianceRoutes)
+    .route("/api/matching", bulkMatchingRoutes)
     .route("/api/invitations", invitationRoutes)
     .route("/api/accounts/student-sign-up", studentSignUpRoutes)
     .route("/api/me/student/roster-claims", myRosterClaimRoutes)
@@ -229,7 +234,8 @@ export function createApp(opts: AppOptions) {
     .route("/api/me/student", myPlacementRoutes)
     .route("/api/me/student", myApplicationRoutes)
     .route("/api/me/student", myProfileRoutes)
-    .route("/api/me/student", myComplianceRoutes);
+    .route("/api/me/student", myComplianceRoutes)
+    .route("/api/me/student", myRecommendationRoutes);
 
   // Server-Sent Events sit outside the typed chain: the browser reads them with EventSource.
   app.route("/api/events", eventRoutes);

@@ -73,6 +73,20 @@ const schema = z.object({
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_FORCE_PATH_STYLE: bool,
+  // Issue 13: how long an instance keeps a student's recommendations (every change they depend on
+  // is announced and drops them at once); 0 computes them on every request.
+  RECOMMENDATIONS_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(300_000),
+  // Issue 13, D12: an OpenAI-compatible endpoint that may reword the recommendations' reasons
+  // (scores and order stay the engine's). All three or none.
+  LLM_BASE_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  LLM_API_KEY: optionalText,
+  LLM_MODEL: optionalText,
+  // How long the model may take before the engine's words are used instead.
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(8_000),
   AUTH_SECRET: z
     .string()
     .min(32)
@@ -93,6 +107,10 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration:\n${lines}`);
   }
   const env = parsed.data;
+  const llm = [env.LLM_BASE_URL, env.LLM_API_KEY, env.LLM_MODEL].filter(Boolean).length;
+  if (llm !== 0 && llm !== 3) {
+    throw new Error("Invalid configuration:\n  LLM_BASE_URL, LLM_API_KEY and LLM_MODEL are set together or not at all");
+  }
   if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
     throw new Error(
       "Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together or not at all",

@@ -1,4 +1,3 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { renderToString } from "react-dom/server";
 import { StaticRouter } from "react-router";
 import { documentTitle } from "@/domain/web-routes";
@@ -16,12 +15,10 @@ export const titleOf = (path: keyof typeof PRERENDERED) => documentTitle(path);
 
 export function render(path: keyof typeof PRERENDERED): string {
   const Page = PRERENDERED[path];
-  // Nobody is signed in at build time: queries stay pending, so /auth renders its sign-in form.
+  // Nobody is signed in at build time: effects do not run, so /auth renders its sign-in form.
   return renderToString(
-    <QueryClientProvider client={new QueryClient()}>
-      <StaticRouter location={path}>
-        <Page />
-      </StaticRouter>
-    </QueryClientProvider>,
+    <StaticRouter location={path}>
+      <Page />
+    </StaticRouter>,
   );
 }

@@ -45,7 +45,7 @@ test("on a phone the sidebar collapses into a menu", async ({ page }) => {
   await expect(page).toHaveURL(/\/dashboard\/program$/);
   await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
   await page.getByRole("button", { name: "Open navigation" }).click();
-  await page.getByRole("dialog").getByRole("link", { name: "Students" }).click();
+  await page.getByRole("dialog").getByRole("link", { name: "Students", exact: true }).click();
   await expect(page).toHaveURL(/\/students$/);
   await expectAccessible(page);
 });

@@ -26,7 +26,7 @@ async function checkAccessible(page: Page) {
 async function openStudents(page: Page) {
   await signIn(page, DEMO.program);
   await expect(page).toHaveURL(/\/dashboard\/program$/);
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Students" }).click();
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Students", exact: true }).click();
   await expect(page).toHaveURL(/\/students$/);
   await expect(page.getByRole("heading", { level: 1, name: "Students" })).toBeVisible();
   await expect(page.getByRole("table", { name: "Students" })).toBeVisible();

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { enqueueReviewDigests, scanExpiringDocuments } from "../features/compliance/reminders";
 import { recomputeComplianceStatus } from "../features/compliance/status-sql";
+import { MATCHING_RUN, matchingRunHandler } from "../features/matching/bulk-job";
 import type { JobHandlers, PeriodicJob } from "../lib/jobs";
 import type { Mailer } from "../lib/mail";
 import { MAIL_SEND, mailSendHandler } from "../lib/mail-queue";
@@ -37,6 +38,8 @@ export function jobHandlers(deps: { db: Db; mailer: Mailer; appUrl: string; embe
       ctx.log.info({ ms: Math.round(performance.now() - started) }, "database statistics refreshed");
     },
     [MAIL_SEND]: mailSendHandler(deps.mailer),
+    // A program's bulk match run (issue 13), computed on a worker thread.
+    [MATCHING_RUN]: matchingRunHandler({ db: deps.db }),
     [COMPLIANCE_SCAN]: async (payload, ctx) => {
       const created = await scanExpiringDocuments(deps.db, { today: dayOf(payload), appUrl: deps.appUrl });
       if (created > 0) ctx.log.info({ reminders: created }, "compliance reminders enqueued");

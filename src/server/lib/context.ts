@@ -22,7 +22,12 @@ export type Deps = {
    * The job queue (lib/jobs.ts, ADR 015): pass the transaction of the write the job follows from,
    * so it is enqueued only if that write commits. Mail carrying secrets is never queued.
    */
-  jobs: { enqueue: typeof enqueue; enqueueMail: typeof enqueueMail };
+  jobs: {
+    enqueue: typeof enqueue;
+    enqueueMail: typeof enqueueMail;
+    /** Asks this instance's runner to poll now (set once the runner exists; see JobRunner.wake). */
+    wake?: () => void;
+  };
   realtime: Realtime;
   log: Logger;
 };
@@ -49,6 +54,19 @@ export type Viewer = {
   organizations: Organization[];
   studentId: string | null;
   sessionId: string;
+  /**
+   * What GET /api/accounts/me adds to the viewer, when the session reader's one statement read it
+   * (ADR 016: kept with the viewer and dropped by the same announcements). Absent on Better Auth's
+   * slow path; /me then reads it itself.
+   */
+  account?: ViewerAccount;
+};
+
+export type ViewerAccount = {
+  twoFactorEnabled: boolean;
+  fullName: string | null;
+  organizationName: string | null;
+  accessRequest: { status: "pending" | "approved" | "denied"; createdAt: string } | null;
 };
 
 export type AppEnv = {

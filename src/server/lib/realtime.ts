@@ -14,6 +14,11 @@ import type { Logger } from "./logger";
 export const CHANNEL = "portal_events";
 /** Announced by database triggers (drizzle/0011): a user's viewer changed; '*' for anyone's (ADR 016). */
 export const VIEWER_CHANNEL = "portal_viewer";
+/**
+ * Announced by database triggers (drizzle/0012): what a student's recommendations are computed from
+ * changed; the student's id, or '*' for everyone's (placements, requirements, organizations).
+ */
+export const MATCHING_CHANNEL = "portal_matching";
 
 /** Sent to a user's streams when one of their sessions may have ended: each stream checks its own. */
 export const SESSION_ENDED = "session.ended";
@@ -46,9 +51,9 @@ export type Realtime = {
   /**
    * Stores an event for a user's open connections on every instance and announces it; inside `tx`
    * when given (sent on commit, never for a rollback). Call it last in a transaction: publishing
-   * transactions are serialized from here to their commit.
+   * transactions are serialized from here to their commit. Several events: one statement, in order.
    */
-  publish(db: DbOrTx, event: PortalEvent): Promise<void>;
+  publish(db: DbOrTx, event: PortalEvent | PortalEvent[]): Promise<void>;
   subscribe(userId: string, listener: Listener): () => void;
   /** Resolves once this instance listens; SSE connections wait for it. */
   ready: Promise<void>;
@@ -59,6 +64,13 @@ export type Realtime = {
   onViewerChange(listener: (userId: string) => void): () => void;
   /** Whether viewer changes reach this instance now (its LISTEN connection is up). */
   hearsViewerChanges(): boolean;
+  /**
+   * Called with a student's id ('*': everyone's) when what recommendations are computed from
+   * changed, on any instance; and with '*' when this instance's LISTEN connection was lost.
+   */
+  onMatchingChange(listener: (studentId: string) => void): () => void;
+  /** Whether matching changes reach this instance now (the same LISTEN connection as the viewer's). */
+  hearsMatchingChanges(): boolean;
   close(): Promise<void>;
 };
 
@@ -119,6 +131,10 @@ export function createRealtime(database: Database, log: Logger): Realtime {
   const viewerChanged = (userId: string) => {
     for (const l of viewerListeners) l(userId);
   };
+  const matchingListeners = new Set<(studentId: string) => void>();
+  const matchingChanged = (studentId: string) => {
+    for (const l of matchingListeners) l(studentId);
+  };
   /** Every open stream replays from its last id: after the LISTEN connection was lost and regained. */
   const catchUpAll = () => {
     for (const userId of listeners.keys()) dispatch({ userId, type: MAY_HAVE_MISSED });
@@ -128,16 +144,19 @@ export function createRealtime(database: Database, log: Logger): Realtime {
   let ready: Promise<void>;
   if (database.pglite) {
     const pglite = database.pglite;
-    ready = Promise.all([pglite.listen(CHANNEL, deliver), pglite.listen(VIEWER_CHANNEL, viewerChanged)]).then(
-      ([unlisten, unlistenViewer]) => {
-        hearing = true;
-        stop = async () => {
-          hearing = false;
-          await unlisten();
-          await unlistenViewer();
-        };
-      },
-    );
+    ready = Promise.all([
+      pglite.listen(CHANNEL, deliver),
+      pglite.listen(VIEWER_CHANNEL, viewerChanged),
+      pglite.listen(MATCHING_CHANNEL, matchingChanged),
+    ]).then(([unlisten, unlistenViewer, unlistenMatching]) => {
+      hearing = true;
+      stop = async () => {
+        hearing = false;
+        await unlisten();
+        await unlistenViewer();
+        await unlistenMatching();
+      };
+    });
   } else {
     const pool = database.pool!;
     const url = (pool.options as { connectionString?: string }).connectionString;
@@ -152,6 +171,7 @@ export function createRealtime(database: Database, log: Logger): Realtime {
       c.on("notification", (msg) => {
         if (!msg.payload) return;
         if (msg.channel === VIEWER_CHANNEL) viewerChanged(msg.payload);
+        else if (msg.channel === MATCHING_CHANNEL) matchingChanged(msg.payload);
         else deliver(msg.payload);
       });
       let lost = false;
@@ -161,6 +181,7 @@ export function createRealtime(database: Database, log: Logger): Realtime {
         // Changes made while nobody listens would go unheard: forget every kept viewer now.
         hearing = false;
         viewerChanged("*");
+        matchingChanged("*");
         log.warn({ err }, "realtime listener lost its connection; reconnecting");
         client = null;
         c.end().catch(() => undefined);
@@ -171,6 +192,7 @@ export function createRealtime(database: Database, log: Logger): Realtime {
       await c.connect();
       await c.query(`listen ${CHANNEL}`);
       await c.query(`listen ${VIEWER_CHANNEL}`);
+      await c.query(`listen ${MATCHING_CHANNEL}`);
       client = c;
       hearing = true;
       if (everConnected) catchUpAll();
@@ -195,27 +217,35 @@ export function createRealtime(database: Database, log: Logger): Realtime {
   const pruning = setInterval(() => void prune(), PRUNE_EVERY_MS);
   pruning.unref();
 
-  const store = async (tx: DbOrTx, event: PortalEvent) => {
-    await tx.execute(sql`select ${ORDER_LOCK}`);
-    // One statement: the row, then NOTIFY with its id (the whole event when it fits).
+  const store = async (tx: DbOrTx, events: PortalEvent[]) => {
+    // One statement (issue 11: publishing transactions queue behind this lock, so it is held for as
+    // few round trips as possible): the order lock, the rows, then NOTIFY with each id (the whole
+    // event when it fits). The rows are read from the lock's CTE, so every id is drawn after the lock.
     await tx.execute(sql`
-      with e as (
+      with l as (select ${ORDER_LOCK}),
+      e as (
         insert into ${portalEvents} (user_id, type, data)
-        values (${event.userId}, ${event.type}, ${JSON.stringify(event.data ?? {})}::jsonb)
+        select v.e ->> 'userId', v.e ->> 'type', v.e -> 'data' from l cross join jsonb_array_elements(${JSON.stringify(
+          events.map((e) => ({ userId: e.userId, type: e.type, data: e.data ?? {} })),
+        )}::jsonb) with ordinality as v(e, n)
+        order by v.n
         returning id, user_id, type, data
       ), p as (
-        select json_build_object('id', e.id, 'userId', e.user_id, 'type', e.type, 'data', e.data)::text as full,
+        select e.id, json_build_object('id', e.id, 'userId', e.user_id, 'type', e.type, 'data', e.data)::text as full,
                json_build_object('id', e.id, 'userId', e.user_id, 'type', e.type, 'large', true)::text as brief
         from e
       )
-      select pg_notify(${CHANNEL}, case when octet_length(p.full) <= ${MAX_PAYLOAD} then p.full else p.brief end) from p`);
+      select pg_notify(${CHANNEL}, case when octet_length(p.full) <= ${MAX_PAYLOAD} then p.full else p.brief end)
+      from p order by p.id`);
   };
 
   return {
     async publish(target, event) {
+      const events = Array.isArray(event) ? event : [event];
+      if (events.length === 0) return;
       // Inside the caller's transaction when there is one; its own otherwise (the lock lasts to commit).
-      if (target instanceof PgTransaction) await store(target, event);
-      else await target.transaction((tx) => store(tx, event));
+      if (target instanceof PgTransaction) await store(target, events);
+      else await target.transaction((tx) => store(tx, events));
     },
     subscribe(userId, listener) {
       const set = listeners.get(userId) ?? new Set<Listener>();
@@ -232,6 +262,11 @@ export function createRealtime(database: Database, log: Logger): Realtime {
       return () => viewerListeners.delete(listener);
     },
     hearsViewerChanges: () => hearing,
+    onMatchingChange(listener) {
+      matchingListeners.add(listener);
+      return () => matchingListeners.delete(listener);
+    },
+    hearsMatchingChanges: () => hearing,
     async close() {
       clearInterval(pruning);
       // Ends every open event stream of this instance, so a graceful stop is not held up by them.

@@ -69,6 +69,11 @@ type Row = {
   roles: Role[] | string;
   orgs: Organization[] | string;
   student_id: string | null;
+  two_factor_enabled: boolean | null;
+  full_name: string | null;
+  organization_name: string | null;
+  request_status: "pending" | "approved" | "denied" | null;
+  request_created_at: Date | string | null;
 };
 
 const json = <T>(v: T | string): T => (typeof v === "string" ? (JSON.parse(v) as T) : v);
@@ -80,8 +85,12 @@ const VIEWER_BY_TOKEN = `
       coalesce((select json_agg(json_build_object('id', o.id, 'kind', o.kind, 'name', o.name, 'city', o.city,
           'state', o.state, 'verificationStatus', o.verification_status) order by m.created_at, m.organization_id)
         from memberships m join organizations o on o.id = m.organization_id where m.user_id = u.id), '[]') as orgs,
-      (select su.student_id from student_users su where su.user_id = u.id limit 1) as student_id
+      (select su.student_id from student_users su where su.user_id = u.id limit 1) as student_id,
+      u.two_factor_enabled, p.full_name, p.organization_name,
+      ar.status as request_status, ar.created_at as request_created_at
     from sessions s join users u on u.id = s.user_id
+      left join profiles p on p.user_id = u.id
+      left join admin_access_requests ar on ar.user_id = u.id
     where s.token = $1 and s.expires_at > now()`;
 
 /**
@@ -110,6 +119,15 @@ export function viewerFromRow(row: Row): Viewer {
     organizations: orgs,
     studentId: row.student_id,
     sessionId: row.session_id,
+    account: {
+      twoFactorEnabled: row.two_factor_enabled === true,
+      fullName: row.full_name,
+      organizationName: row.organization_name,
+      accessRequest:
+        row.request_status && row.request_created_at
+          ? { status: row.request_status, createdAt: new Date(row.request_created_at).toISOString() }
+          : null,
+    },
   };
 }
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { sessions } from "../db/schema/auth";
-import { organizations, userRoles } from "../db/schema/organizations";
+import { adminAccessRequests, organizations, profiles, userRoles } from "../db/schema/organizations";
 import { createCoordinator, createFacility, createProgram } from "../testing/factories";
 import { createTestApp, type TestApp } from "../testing/harness";
 import { createSessionReader } from "./session-reader";
@@ -63,6 +63,28 @@ describe("the viewer kept between reads", () => {
     });
     expect(write.status).toBe(200);
     expect(viewerQueries).toBe(before + 1);
+  });
+
+  it("answers /me from the kept viewer with no query, and drops it when the profile or access request changes", async () => {
+    const program = await createProgram(t);
+    const user = await createCoordinator(t, program.id, "program");
+    expect((await me(user.cookie)).status).toBe(200);
+    const before = viewerQueries;
+    const kept = await me(user.cookie);
+    expect(viewerQueries).toBe(before);
+    await t.deps.db.update(profiles).set({ fullName: "Renamed Coordinator" }).where(eq(profiles.userId, user.userId));
+    const renamed = await eventually(
+      () => me(user.cookie),
+      (r) => r.json.profile.fullName === "Renamed Coordinator",
+    );
+    expect(kept.json.profile.fullName).not.toBe("Renamed Coordinator");
+    expect(renamed.json.user.name).toBe("Renamed Coordinator");
+    await t.deps.db.insert(adminAccessRequests).values({ userId: user.userId, organizationName: "State Board" });
+    const requested = await eventually(
+      () => me(user.cookie),
+      (r) => r.json.accessRequest !== null,
+    );
+    expect(requested.json.accessRequest.status).toBe("pending");
   });
 
   it("drops a revoked session: the next reads are signed out", async () => {

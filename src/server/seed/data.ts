@@ -581,6 +581,39 @@ export const COORDINATOR_TO_ADMIN: readonly MessageTemplate[] = [
   },
 ];
 
+/**
+ * Issue 13: where the demo organizations are, for distances in matching. The organizations are
+ * invented; each stands at the centre of its real city (latitude, longitude in degrees).
+ */
+export const CITY_COORDINATES: Record<string, readonly [number, number]> = {
+  "Chicago, IL": [41.8781, -87.6298],
+  "Milwaukee, WI": [43.0389, -87.9065],
+  "Portland, OR": [45.5152, -122.6784],
+  "Vancouver, WA": [45.6387, -122.6615],
+  "Seattle, WA": [47.6062, -122.3321],
+  "Austin, TX": [30.2672, -97.7431],
+  "Houston, TX": [29.7604, -95.3698],
+  "Charlotte, NC": [35.2271, -80.8431],
+  "Asheville, NC": [35.5951, -82.5515],
+  "Phoenix, AZ": [33.4484, -112.074],
+  "Tucson, AZ": [32.2226, -110.9747],
+  "Denver, CO": [39.7392, -104.9903],
+  "Minneapolis, MN": [44.9778, -93.265],
+  "St. Louis, MO": [38.627, -90.1994],
+  "Omaha, NE": [41.2565, -95.9345],
+  "Lincoln, NE": [40.8136, -96.7026],
+};
+
+/**
+ * Issue 13: the demo placements that set a minimum GPA (academic fit), by specialty: the
+ * critical-care and surgical units. Others set none.
+ */
+export const MIN_GPA_BY_SPECIALTY: Partial<Record<Specialty, string>> = {
+  "Intensive Care (ICU)": "3.00",
+  "Neonatal ICU (NICU)": "3.20",
+  "Perioperative / OR": "3.00",
+};
+
 /** Students are mostly placed near their program; the seed prefers facilities of the same region. */
 export const REGION_OF_STATE: Record<string, string> = {
   IL: "Midwest",

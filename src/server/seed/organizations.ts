@@ -47,6 +47,8 @@ export function planOrganizations(clock: Clock): DemoOrganizations {
         name: seed.name,
         city: seed.city,
         state: seed.state,
+        latitude: D.CITY_COORDINATES[`${seed.city}, ${seed.state}`]?.[0] ?? null,
+        longitude: D.CITY_COORDINATES[`${seed.city}, ${seed.state}`]?.[1] ?? null,
         verified: seed.verified,
         verifiedAt: at(createdAt + 2 * DAY + 3 * HOUR),
         createdAt: org.createdAt,

@@ -163,6 +163,7 @@ export function planPlacements(
           endDate: dayString(end),
           capacity,
           slotsFilled: 0,
+          minGpa: D.MIN_GPA_BY_SPECIALTY[specialty] ?? null,
           status: kind === "draft" ? "draft" : kind === "past" ? "closed" : "active",
           createdAt: at(createdAt),
           updatedAt: at(createdAt),

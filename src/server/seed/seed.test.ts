@@ -70,6 +70,24 @@ describe("seedDemoWorld", () => {
     }
   });
 
+  it("places every organization at its city's coordinates, and a few placements set a minimum GPA (issue 13)", async () => {
+    const orgs = await rows<{ latitude: number | null; longitude: number | null }>(
+      sql`select latitude, longitude from organizations`,
+    );
+    for (const o of orgs) {
+      expect(o.latitude).toBeGreaterThan(24);
+      expect(o.latitude).toBeLessThan(50);
+      expect(o.longitude).toBeGreaterThan(-125);
+      expect(o.longitude).toBeLessThan(-66);
+    }
+    const gpas = await rows<{ min_gpa: string }>(
+      sql`select min_gpa::text as min_gpa from placements where min_gpa is not null and status = 'active'`,
+    );
+    expect(gpas.length).toBeGreaterThan(0);
+    for (const g of gpas) expect(Number(g.min_gpa)).toBeGreaterThanOrEqual(2.5);
+    expect(await one(sql`select count(*)::int as n from placements where min_gpa is null`)).toBeGreaterThan(40);
+  });
+
   it("gives every facility departments with a specialty and a capacity", async () => {
     expect(
       await one(sql`select count(*)::int as n from organizations o where o.kind = 'facility'

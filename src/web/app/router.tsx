@@ -3,6 +3,7 @@ import { matchRoutes, Navigate, type RouteObject, useLocation, useParams, useRou
 import type { Role } from "@/domain/roles";
 import { ADMIN_ROLES, FACILITY_SIDE, PROGRAM_SIDE, STUDENT_VIEWERS } from "@/domain/roles";
 import { documentTitle, route } from "@/domain/web-routes";
+import { useToasterWanted } from "@/web/lib/toasts";
 
 type Tracked<T> = Promise<T> & { status?: "fulfilled" | "rejected"; value?: T; reason?: unknown };
 type Preload = () => Promise<unknown>;
@@ -73,11 +74,10 @@ function FacilityRedirect() {
  * asks the API: they load with that page's code, never with the landing pages (ADR 017).
  */
 const withProviders = lazyRoute(async () => (await import("./providers")).AppProviders);
-const loadToaster = once(async () => (await import("./providers")).AppToaster);
+const loadToaster = once(async () => (await import("./toaster")).AppToaster);
 
-/** Pages that ask the API (sign-in, invitations, the signed-in area), under the providers. */
+/** Pages that ask the API through the query client (invitations, the signed-in area), under the providers. */
 const appRoutes: RouteObject[] = [
-  { path: route("/auth"), ...page(() => import("@/web/features/auth/pages/auth-page")) },
   { path: route("/reset-password"), ...page(() => import("@/web/features/auth/pages/reset-password-page")) },
   { path: route("/invite/:token"), ...page(() => import("@/web/features/auth/pages/invite-page")) },
   {
@@ -95,6 +95,7 @@ const appRoutes: RouteObject[] = [
       },
       { path: route("/compliance"), ...page(() => import("@/web/features/compliance/pages/compliance-page")) },
       { path: route("/placements"), ...page(() => import("@/web/features/placements/pages/placements-page")) },
+      { path: route("/matching"), ...page(() => import("@/web/features/matching/pages/match-students-page")) },
       { path: route("/applications"), ...page(() => import("@/web/features/applications/pages/applications-page")) },
       { path: route("/calendar"), ...section("CalendarPage") },
     ],
@@ -156,7 +157,7 @@ const appRoutes: RouteObject[] = [
     children: [
       {
         path: route("/student/placements"),
-        ...page(() => import("@/web/features/placements/pages/student-placements-page")),
+        ...page(() => import("./pages/student-placements-page")),
       },
       {
         path: route("/student/applications"),
@@ -188,6 +189,9 @@ export const routes: RouteObject[] = [
   { path: route("/student"), ...page(() => import("@/web/features/landing/pages/student-landing-page")) },
   { path: route("/terms"), ...page(() => import("@/web/features/landing/pages/terms-page")) },
   { path: route("/privacy"), ...page(() => import("@/web/features/landing/pages/privacy-page")) },
+  // Sign-in asks the API without the query client, and toasts only after a submit (lib/toasts.ts):
+  // it loads TanStack Query and sonner when they are needed, not on arrival (ADR 018).
+  { path: route("/auth"), ...page(() => import("@/web/features/auth/pages/auth-page")) },
   { path: route("/facility/*"), element: <FacilityRedirect /> },
   { id: PROVIDERS, ...withProviders, children: appRoutes },
   { path: "*", ...page(() => import("@/web/features/landing/pages/not-found-page")) },
@@ -233,9 +237,11 @@ export function AppRoutes() {
   useEffect(() => {
     document.title = documentTitle(pathname);
   }, [pathname]);
-  // The toaster mounts with the first page under the providers, and stays (AppToaster).
+  // The toaster mounts with the first page under the providers or the first toast of /auth, and
+  // stays (AppToaster).
+  const wanted = useToasterWanted();
   const [toaster, setToaster] = useState(false);
-  if (!toaster && matchRoutes(routes, pathname)?.some((m) => m.route.id === PROVIDERS)) setToaster(true);
+  if (!toaster && (wanted || matchRoutes(routes, pathname)?.some((m) => m.route.id === PROVIDERS))) setToaster(true);
   return (
     <>
       <RouteErrorBoundary pathname={pathname}>

@@ -1,5 +1,5 @@
 import { UserX } from "lucide-react";
-import type { ComponentType } from "react";
+import type { ComponentType, ReactNode } from "react";
 import { EmptyState } from "@/web/components/ui/empty-state";
 import { PageHeader } from "@/web/components/ui/page-header";
 import { useMe } from "@/web/lib/session";
@@ -21,15 +21,18 @@ export function NoStudentRecord() {
 export function StudentPage({
   header,
   content: Content,
+  children,
 }: {
   header: { title: string; description: string };
-  content: ComponentType;
+  /** The content, as a component; or `children`. */
+  content?: ComponentType;
+  children?: ReactNode;
 }) {
   const me = useMe();
   return (
     <>
       <PageHeader title={header.title} description={header.description} />
-      {me.data?.studentId ? <Content /> : <NoStudentRecord />}
+      {me.data?.studentId ? Content ? <Content /> : children : <NoStudentRecord />}
     </>
   );
 }

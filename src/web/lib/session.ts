@@ -1,30 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { isAdmin, type Role } from "@/domain/roles";
-import { ApiError, api, unwrap } from "@/web/lib/api-client";
-
-async function fetchMe() {
-  try {
-    return await unwrap(await api.api.accounts.me.$get());
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 401) return null;
-    throw err;
-  }
-}
-
-export type Me = NonNullable<Awaited<ReturnType<typeof fetchMe>>>;
+import { fetchMe } from "@/web/lib/me";
 
 /** The signed-in user, or null when nobody is signed in. Shared by every feature (not a feature's own). */
 export const meQuery = queryOptions({ queryKey: ["me"], queryFn: fetchMe, staleTime: 60_000 });
 
 export const useMe = () => useQuery(meQuery);
-
-/**
- * The role the user acts in now: a coordinator of several organizations acts for the session's
- * active one (ADR 011), so a program and facility coordinator acting for the facility is on the
- * facility's side. Administrators keep their own standing.
- */
-export function actingRole(me: Pick<Me, "role" | "roles" | "organization">): Role | null {
-  const kind = me.organization?.kind;
-  if (isAdmin(me.role) || !kind || !me.roles.includes(kind)) return me.role;
-  return kind;
-}

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, pgEnum, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import { check, doublePrecision, index, pgEnum, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -43,6 +43,9 @@ export const organizations = pgTable(
     name: text("name").notNull(),
     city: text("city"),
     state: text("state"),
+    /** Where it is (degrees, WGS 84), for distances in matching (issue 13); null when not known. */
+    latitude: doublePrecision("latitude"),
+    longitude: doublePrecision("longitude"),
     verificationStatus: verificationStatusEnum("verification_status").notNull().default("pending"),
     verifiedAt: ts("verified_at"),
     createdAt: ts("created_at").notNull().defaultNow(),
@@ -50,6 +53,10 @@ export const organizations = pgTable(
   (t) => [
     index("organizations_kind_status_idx").on(t.kind, t.verificationStatus),
     index("organizations_name_idx").on(sql`lower(${t.name})`),
+    check(
+      "organizations_coordinates",
+      sql`(${t.latitude} is null) = (${t.longitude} is null) and (${t.latitude} is null or (${t.latitude} between -90 and 90 and ${t.longitude} between -180 and 180))`,
+    ),
   ],
 );
 

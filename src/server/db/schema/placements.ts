@@ -5,6 +5,7 @@ import {
   date,
   index,
   integer,
+  numeric,
   pgEnum,
   pgTable,
   text,
@@ -57,6 +58,8 @@ export const placements = pgTable(
     status: placementStatusEnum("status").notNull().default("draft"),
     /** Whether applications are accepted after the rotation has started (until it ends). */
     allowLateJoiners: boolean("allow_late_joiners").notNull().default(false),
+    /** The lowest GPA the placement takes (0–4), or null for none (issue 13: academic fit). */
+    minGpa: numeric("min_gpa", { precision: 3, scale: 2 }),
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
@@ -64,6 +67,7 @@ export const placements = pgTable(
     check("placements_capacity_nonneg", sql`${t.capacity} >= 0`),
     check("placements_slots_range", sql`${t.slotsFilled} >= 0 and ${t.slotsFilled} <= ${t.capacity}`),
     check("placements_dates_order", sql`${t.endDate} >= ${t.startDate}`),
+    check("placements_min_gpa_range", sql`${t.minGpa} is null or (${t.minGpa} >= 0 and ${t.minGpa} <= 4)`),
     index("placements_status_start_idx").on(t.status, t.startDate),
     index("placements_facility_idx").on(t.facilityId, t.status),
     index("placements_department_idx").on(t.departmentId),

@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import type { SignUpInput } from "../../../domain/auth";
 import { users } from "../../db/schema/auth";
 import { adminAccessRequests, memberships, organizations, profiles, userRoles } from "../../db/schema/organizations";
-import type { Deps, Viewer } from "../../lib/context";
+import type { Deps, Viewer, ViewerAccount } from "../../lib/context";
 import { mailHtml } from "../../lib/mail";
 import { requireClientMailQuota, sendSecurityMail } from "../../lib/mail-quota";
 import { isUniqueViolation } from "../../lib/pg-errors";
@@ -96,7 +96,27 @@ async function mailExistingOwner(deps: Deps, email: string) {
 }
 
 export async function getMe(deps: Deps, viewer: Viewer) {
-  // One statement (issue 11): every page load asks who is signed in.
+  // Every page load asks who is signed in (issue 11): the session reader's statement already read
+  // the rest (ADR 016), so a kept viewer answers with no query; Better Auth's slow path reads it here.
+  const account = viewer.account ?? (await readAccount(deps, viewer.userId));
+  return {
+    user: {
+      id: viewer.userId,
+      email: viewer.email,
+      name: account.fullName ?? viewer.name,
+      twoFactorEnabled: account.twoFactorEnabled,
+    },
+    profile: { fullName: account.fullName ?? viewer.name, organizationName: account.organizationName ?? "" },
+    roles: viewer.roles,
+    role: viewer.role,
+    organization: viewer.organization,
+    organizations: viewer.organizations,
+    studentId: viewer.studentId,
+    accessRequest: account.accessRequest,
+  };
+}
+
+async function readAccount(deps: Deps, userId: string): Promise<ViewerAccount> {
   const [row] = await deps.db
     .select({
       twoFactorEnabled: users.twoFactorEnabled,
@@ -108,21 +128,12 @@ export async function getMe(deps: Deps, viewer: Viewer) {
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .leftJoin(adminAccessRequests, eq(adminAccessRequests.userId, users.id))
-    .where(eq(users.id, viewer.userId))
+    .where(eq(users.id, userId))
     .limit(1);
   return {
-    user: {
-      id: viewer.userId,
-      email: viewer.email,
-      name: row?.fullName ?? viewer.name,
-      twoFactorEnabled: Boolean(row?.twoFactorEnabled),
-    },
-    profile: { fullName: row?.fullName ?? viewer.name, organizationName: row?.organizationName ?? "" },
-    roles: viewer.roles,
-    role: viewer.role,
-    organization: viewer.organization,
-    organizations: viewer.organizations,
-    studentId: viewer.studentId,
+    twoFactorEnabled: Boolean(row?.twoFactorEnabled),
+    fullName: row?.fullName ?? null,
+    organizationName: row?.organizationName ?? null,
     accessRequest:
       row?.requestStatus && row.requestCreatedAt
         ? { status: row.requestStatus, createdAt: row.requestCreatedAt.toISOString() }

@@ -146,7 +146,10 @@ export async function setOrganizationVerification(deps: Deps, id: string, decisi
     return { org: updated, coordinators: members };
   });
   // A rejection shuts members out at once (their next request is refused); open event streams too.
-  for (const c of coordinators) await deps.realtime.publish(deps.db, { userId: c.userId, type: SESSION_ENDED });
+  await deps.realtime.publish(
+    deps.db,
+    coordinators.map((c) => ({ userId: c.userId, type: SESSION_ENDED })),
+  );
   return { id: org.id, status: decision, verifiedAt: org.verifiedAt?.toISOString() ?? null };
 }
 

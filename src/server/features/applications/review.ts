@@ -120,15 +120,18 @@ export async function decideApplication(
       .where(eq(applications.id, id));
 
     const recipients = await decisionRecipients(tx, id);
-    // Sent on commit (NOTIFY inside the transaction): live lists refresh for the program and student.
-    for (const userId of new Set([
-      ...recipients.coordinators.map((c) => c.userId),
-      ...recipients.studentUsers.map((s) => s.userId),
-    ])) {
-      await deps.realtime.publish(tx, { userId, type: "application.updated", data: { id, status: decision } });
-    }
     // Queued with the decision (ADR 015): sent once it commits, retried if the SMTP server fails.
     await mailDecision(deps, tx, recipients, decision, notes);
+    // Sent on commit (NOTIFY inside the transaction): live lists refresh for the program and student.
+    // Last, in one statement: publishing transactions are serialized from here to their commit.
+    const notified = new Set([
+      ...recipients.coordinators.map((c) => c.userId),
+      ...recipients.studentUsers.map((s) => s.userId),
+    ]);
+    await deps.realtime.publish(
+      tx,
+      [...notified].map((userId) => ({ userId, type: "application.updated", data: { id, status: decision } })),
+    );
   });
 
   return getFacilityApplication(deps.db, access, id);

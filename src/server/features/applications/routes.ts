@@ -1,10 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import {
-  APPLICATION_NOTES_MAX,
-  APPLICATION_STATUSES,
-  applicationSubmissionSchema,
-  submissionStudents,
-} from "../../../domain/applications";
+import { applicationSubmissionSchema, submissionStudents } from "../../../domain/application-submission";
+import { APPLICATION_NOTES_MAX, APPLICATION_STATUSES } from "../../../domain/applications";
 import { applicationReviewSchema, PLACED_PHASES } from "../../../domain/placements";
 import { FACILITY_SIDE, PROGRAM_SIDE, STUDENT_VIEWERS } from "../../../domain/roles";
 import { allow, studentScope } from "../../lib/access";

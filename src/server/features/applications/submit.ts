@@ -1,8 +1,10 @@
-import { and, eq, inArray, ne } from "drizzle-orm";
+import { and, eq, gte, inArray, lte, ne } from "drizzle-orm";
 import { applyWindowRefusal, type RefusalCode, type SubmissionStudent } from "../../../domain/applications";
+import type { DbOrTx } from "../../db/client";
 import { applications } from "../../db/schema/applications";
 import { users } from "../../db/schema/auth";
 import { memberships, organizations } from "../../db/schema/organizations";
+import { placements } from "../../db/schema/placements";
 import { students } from "../../db/schema/students";
 import { assertVerified, type ProgramScope, programScope, type Scope, type StudentScope } from "../../lib/access";
 import type { Deps, Viewer } from "../../lib/context";
@@ -96,13 +98,41 @@ async function submitInScope(
   scope: ProgramScope,
   input: { placementId: string; students: SubmissionStudent[] },
 ): Promise<SubmissionResult> {
-  const { db } = deps;
-
-  const placement = await findPlacementForApplication(db, input.placementId);
+  const placement = await findPlacementForApplication(deps.db, input.placementId);
   if (!placement) throw notFound("Placement");
+  const outcome = await checkAndInsert(deps.db, submittedBy, scope, placement, input.students);
+  if (outcome.submitted.length > 0) await notifyFacilityLater(deps, placement, outcome);
+  return {
+    placement: { id: placement.id, title: placement.title, facilityName: placement.facilityName },
+    submitted: outcome.submitted,
+    // The overlap check is only asked for by submitLines: this path never refuses with it.
+    refused: outcome.refused as Refusal[],
+  };
+}
 
+type ApplicationPlacement = NonNullable<Awaited<ReturnType<typeof findPlacementForApplication>>>;
+type StudentRow = { id: string; firstName: string; lastName: string; programId: string; programName: string };
+/** A refusal of one student of a batch; `overlapping_rotation` only when the caller asks for that check. */
+export type LineRefusal = Omit<Refusal, "code"> & { code: RefusalCode | "overlapping_rotation" };
+type Outcome = { submitted: Submitted[]; refused: LineRefusal[]; eligible: StudentRow[] };
+
+/**
+ * Checks each student against one placement and inserts the applications of those who pass, on
+ * `db` (a transaction when the caller holds one). Every student gets an answer: submitted, or
+ * refused with a code and a reason. With `seats`, at most that many go through (the later ones,
+ * in the order asked, are refused as full); with `refuseOverlapping`, a student holding an
+ * approved rotation whose dates overlap this one is refused (approval would refuse it anyway).
+ */
+async function checkAndInsert(
+  db: DbOrTx,
+  submittedBy: string,
+  scope: ProgramScope,
+  placement: ApplicationPlacement,
+  items: SubmissionStudent[],
+  opts: { seats?: number; refuseOverlapping?: boolean } = {},
+): Promise<Outcome> {
   const notesOf = new Map<string, string | null>();
-  for (const item of input.students) if (!notesOf.has(item.studentId)) notesOf.set(item.studentId, item.notes);
+  for (const item of items) if (!notesOf.has(item.studentId)) notesOf.set(item.studentId, item.notes);
   const ids = [...notesOf.keys()];
   const rows = await db
     .select({
@@ -119,8 +149,8 @@ async function submitInScope(
     .where(inArray(students.id, ids));
   const byId = new Map(rows.map((r) => [r.id, r]));
 
-  const refused: Refusal[] = [];
-  const eligible: typeof rows = [];
+  const refused: LineRefusal[] = [];
+  let eligible: typeof rows = [];
   const full = placement.slotsFilled >= placement.capacity;
   // Issue 9: no application once the rotation has started (unless the facility takes late
   // joiners on this placement), never once it has ended.
@@ -158,6 +188,64 @@ async function submitInScope(
     }
   }
 
+  if (opts.refuseOverlapping && eligible.length > 0) {
+    const overlapping = await db
+      .select({ studentId: applications.studentId, title: placements.title })
+      .from(applications)
+      .innerJoin(placements, eq(placements.id, applications.placementId))
+      .where(
+        and(
+          inArray(
+            applications.studentId,
+            eligible.map((s) => s.id),
+          ),
+          eq(applications.status, "approved"),
+          ne(applications.placementId, placement.id),
+          lte(placements.startDate, placement.endDate),
+          gte(placements.endDate, placement.startDate),
+        ),
+      );
+    const clash = new Map(overlapping.map((r) => [r.studentId, r.title]));
+    eligible = eligible.filter((s) => {
+      const title = clash.get(s.id);
+      if (title === undefined) return true;
+      refused.push({
+        studentId: s.id,
+        name: fullName(s),
+        reason: `Holds an approved rotation on overlapping dates (${title})`,
+        code: "overlapping_rotation",
+      });
+      return false;
+    });
+  }
+
+  if (opts.seats !== undefined && eligible.length > 0) {
+    // Seats go to the students asked first; those who applied already take none.
+    const earlier = await existingApplications(
+      db,
+      placement.id,
+      eligible.map((s) => s.id),
+    );
+    let left = opts.seats;
+    eligible = eligible.filter((s) => {
+      if (earlier.has(s.id)) return true;
+      if (left > 0) {
+        left--;
+        return true;
+      }
+      refused.push({
+        studentId: s.id,
+        name: fullName(s),
+        reason:
+          opts.seats === 0
+            ? "This placement is full"
+            : `This placement has ${opts.seats} ${opts.seats === 1 ? "spot" : "spots"} left, taken by the lines before this one`,
+        code: "placement_full",
+      });
+      return false;
+    });
+  }
+
   // "Already applied" and "not selected before" are decided by the partial unique index (one
   // application per student and placement that is not withdrawn) with INSERT ... ON CONFLICT DO
   // NOTHING RETURNING, so identical submissions racing each other create exactly one row, and a
@@ -180,20 +268,7 @@ async function submitInScope(
   }
   const insertedBy = new Map(inserted.map((r) => [r.studentId, r]));
   const notInserted = eligible.filter((s) => !insertedBy.has(s.id)).map((s) => s.id);
-  const existing =
-    notInserted.length > 0
-      ? await db
-          .select({ studentId: applications.studentId, status: applications.status })
-          .from(applications)
-          .where(
-            and(
-              eq(applications.placementId, placement.id),
-              inArray(applications.studentId, notInserted),
-              ne(applications.status, "withdrawn"),
-            ),
-          )
-      : [];
-  const existingStatus = new Map(existing.map((r) => [r.studentId, r.status]));
+  const existingStatus = notInserted.length > 0 ? await existingApplications(db, placement.id, notInserted) : new Map();
   const submitted: Submitted[] = [];
   for (const s of eligible) {
     const row = insertedBy.get(s.id);
@@ -225,20 +300,121 @@ async function submitInScope(
   // In the order the students were asked for.
   const order = new Map(ids.map((id, i) => [id, i]));
   refused.sort((a, b) => (order.get(a.studentId) ?? 0) - (order.get(b.studentId) ?? 0));
+  return { submitted, refused, eligible };
+}
 
-  if (submitted.length > 0) {
-    await notifyFacility(deps, placement, submitted, eligible).catch((err) =>
-      deps.log.error(
-        { err, placementId: placement.id },
-        "could not queue the mail to the facility about new applications",
+/** The students' applications to a placement that are not withdrawn, by student: their status. */
+async function existingApplications(db: DbOrTx, placementId: string, studentIds: string[]) {
+  const rows = await db
+    .select({ studentId: applications.studentId, status: applications.status })
+    .from(applications)
+    .where(
+      and(
+        eq(applications.placementId, placementId),
+        inArray(applications.studentId, studentIds),
+        ne(applications.status, "withdrawn"),
       ),
     );
+  return new Map(rows.map((r) => [r.studentId, r.status]));
+}
+
+/** Tells the facility after the applications committed; a failure to queue its mail is logged, never the caller's. */
+async function notifyFacilityLater(deps: Deps, placement: ApplicationPlacement, outcome: Outcome) {
+  await notifyFacility(deps, placement, outcome.submitted, outcome.eligible).catch((err) =>
+    deps.log.error(
+      { err, placementId: placement.id },
+      "could not queue the mail to the facility about new applications",
+    ),
+  );
+}
+
+export type LineOutcome =
+  | { studentId: string; placementId: string; submitted: Submitted }
+  | { studentId: string; placementId: string; refused: LineRefusal };
+
+/**
+ * Submits lines of students and placements (a bulk match proposal) in ONE transaction, through
+ * the same checks as submitApplications, each line on its own: submitted, or refused with its
+ * reason (never moved to another placement). A placement takes at most the spots it has left, in
+ * the order of the lines; a student with an approved rotation on overlapping dates is refused. An
+ * unknown, draft or unverified facility's placement refuses its lines as closed. The facilities
+ * are told after the transaction commits.
+ */
+export async function submitLines(
+  deps: Deps,
+  submittedBy: string,
+  scope: ProgramScope,
+  input: { lines: { studentId: string; placementId: string }[]; notes: string | null },
+): Promise<LineOutcome[]> {
+  const groups = new Map<string, string[]>();
+  for (const line of input.lines) {
+    const group = groups.get(line.placementId) ?? [];
+    group.push(line.studentId);
+    groups.set(line.placementId, group);
   }
-  return {
-    placement: { id: placement.id, title: placement.title, facilityName: placement.facilityName },
-    submitted,
-    refused,
-  };
+  // Placements in id order: two submissions touching the same placements meet them in one order.
+  const placementIds = [...groups.keys()].sort();
+  const done = await deps.db.transaction(async (tx) => {
+    const results: { placement: ApplicationPlacement | null; placementId: string; outcome: Outcome }[] = [];
+    for (const placementId of placementIds) {
+      const studentIds = groups.get(placementId) ?? [];
+      const placement = await findPlacementForApplication(tx, placementId);
+      if (!placement) {
+        const names = await studentNames(tx, scope, studentIds);
+        results.push({
+          placement: null,
+          placementId,
+          outcome: {
+            submitted: [],
+            eligible: [],
+            refused: studentIds.map((studentId) => ({
+              studentId,
+              name: names.get(studentId) ?? null,
+              reason: "This placement is no longer accepting applications",
+              code: "placement_closed",
+            })),
+          },
+        });
+        continue;
+      }
+      const outcome = await checkAndInsert(
+        tx,
+        submittedBy,
+        scope,
+        placement,
+        studentIds.map((studentId) => ({ studentId, notes: input.notes })),
+        { seats: Math.max(0, placement.capacity - placement.slotsFilled), refuseOverlapping: true },
+      );
+      results.push({ placement, placementId, outcome });
+    }
+    return results;
+  });
+  const byStudent = new Map<string, LineOutcome>();
+  for (const { placement, placementId, outcome } of done) {
+    for (const s of outcome.submitted)
+      byStudent.set(s.studentId, { studentId: s.studentId, placementId, submitted: s });
+    for (const r of outcome.refused) byStudent.set(r.studentId, { studentId: r.studentId, placementId, refused: r });
+    if (placement && outcome.submitted.length > 0) await notifyFacilityLater(deps, placement, outcome);
+  }
+  return input.lines.map(
+    (l) =>
+      byStudent.get(l.studentId) ?? {
+        studentId: l.studentId,
+        placementId: l.placementId,
+        refused: { studentId: l.studentId, name: null, reason: "Student not found", code: "student_not_found" },
+      },
+  );
+}
+
+/** The names of the scope's students among `ids` (others stay unnamed: D1). */
+async function studentNames(db: DbOrTx, scope: ProgramScope, ids: string[]) {
+  const rows = await db
+    .select({ id: students.id, firstName: students.firstName, lastName: students.lastName })
+    .from(students)
+    .where(
+      and(inArray(students.id, ids), scope.kind === "program" ? eq(students.programId, scope.programId) : undefined),
+    );
+  return new Map(rows.map((r) => [r.id, fullName(r)]));
 }
 
 /**

@@ -5,6 +5,7 @@ import { memberships } from "../../db/schema/organizations";
 import { studentUsers } from "../../db/schema/students";
 import type { Deps } from "../../lib/context";
 import { mailHtml } from "../../lib/mail";
+import type { PortalEvent } from "../../lib/realtime";
 
 // Who is told when applications are withdrawn (issue 9): the facility's coordinators by mail and
 // live event; the program's coordinators and the student's open pages by live event (their lists
@@ -59,6 +60,7 @@ export async function publishWithdrawals(deps: Deps, tx: Tx, items: WithdrawnApp
         ),
       ),
   ]);
+  const events: PortalEvent[] = [];
   for (const item of items) {
     const recipients = new Set([
       ...coordinators
@@ -67,13 +69,11 @@ export async function publishWithdrawals(deps: Deps, tx: Tx, items: WithdrawnApp
       ...accounts.filter((a) => a.studentId === item.studentId).map((a) => a.userId),
     ]);
     for (const userId of recipients) {
-      await deps.realtime.publish(tx, {
-        userId,
-        type: "application.updated",
-        data: { id: item.applicationId, status: "withdrawn" },
-      });
+      events.push({ userId, type: "application.updated", data: { id: item.applicationId, status: "withdrawn" } });
     }
   }
+  // One statement, last: publishing transactions are serialized from here to their commit (ADR 008).
+  await deps.realtime.publish(tx, events);
 }
 
 const describe = (i: WithdrawnApplication) => {

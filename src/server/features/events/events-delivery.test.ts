@@ -322,6 +322,35 @@ describe(`${SENT} events to ${STREAMS} open streams of one recipient, under load
     }
   }, 30_000);
 
+  it("several events published in one statement arrive in order, each to its own user, one large among them", async () => {
+    const student = await a.createUser("student");
+    const other = await a.createUser("student");
+    const mine = await openStream(urls[0], student);
+    const theirs = await openStream(urls[urls.length - 1], other);
+    try {
+      const note = "y".repeat(9000);
+      await a.deps.db.transaction(async (tx) => {
+        await a.deps.realtime.publish(tx, [
+          { userId: student.userId, type: "message.created", data: { id: "one" } },
+          { userId: other.userId, type: "message.created", data: { id: "theirs" } },
+          { userId: student.userId, type: "message.created", data: { id: "two", note } },
+          { userId: student.userId, type: "message.created", data: { id: "three" } },
+        ]);
+      });
+      expect(await mine.waitFor((e) => e.filter((x) => x.event === "message.created").length >= 3, 10_000)).toBe(true);
+      expect(await theirs.waitFor((e) => e.some((x) => x.event === "message.created"), 10_000)).toBe(true);
+      const heard = mine.of("message.created");
+      expect(heard.map((e) => (e.data as { id: string }).id)).toEqual(["one", "two", "three"]);
+      expect((heard[1].data as { note: string }).note).toBe(note);
+      const ids = heard.map((e) => Number(e.id));
+      expect(ids[0] < ids[1] && ids[1] < ids[2]).toBe(true);
+      expect(theirs.of("message.created").map((e) => (e.data as { id: string }).id)).toEqual(["theirs"]);
+    } finally {
+      await mine.close();
+      await theirs.close();
+    }
+  }, 30_000);
+
   it("a new stream without Last-Event-ID replays nothing, and events of other users never show", async () => {
     const coordinator = await a.createUser("program");
     const student = await a.createUser("student", { organizationId: coordinator.organizationId! });

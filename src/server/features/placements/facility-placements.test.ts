@@ -126,6 +126,42 @@ describe("POST /api/facility/placements", () => {
   });
 });
 
+describe("minimum GPA (issue 13)", () => {
+  it("is set, kept on an edit that omits it, cleared with null or empty, copied by duplicate; shown to programs", async () => {
+    // A department of its own: the other tests count the seats of theirs.
+    const departmentId = (await createDepartment(t.deps.db, facility.organizationId!, { name: "GPA unit" })).id;
+    const gated = (over: Record<string, unknown> = {}) =>
+      form({ title: "GPA gated", status: "active", departmentId, ...over });
+    const res = await create(facility.cookie, gated({ minGpa: "3.25" }));
+    expect(res.status).toBe(201);
+    expect(res.json.minGpa).toBe(3.25);
+    const id = res.json.id;
+    const open = await t.call("GET", `/api/placements/${id}`, { cookie: program.cookie });
+    expect(open.json.minGpa).toBe(3.25);
+    const kept = await t.call("PUT", `/api/facility/placements/${id}`, {
+      cookie: facility.cookie,
+      body: gated(),
+    });
+    expect(kept.json.minGpa).toBe(3.25);
+    const copy = await t.call("POST", `/api/facility/placements/${id}/duplicate`, { cookie: facility.cookie });
+    expect(copy.json.minGpa).toBe(3.25);
+    const cleared = await t.call("PUT", `/api/facility/placements/${id}`, {
+      cookie: facility.cookie,
+      body: gated({ minGpa: "" }),
+    });
+    expect(cleared.json.minGpa).toBeNull();
+    expect((await create(facility.cookie, form())).json.minGpa).toBeNull();
+  });
+
+  it("422 names minGpa outside 0–4 or with more than two decimals", async () => {
+    for (const minGpa of [4.5, -0.5, "3.333", "high"]) {
+      const res = await create(facility.cookie, form({ minGpa }));
+      expect(res.status, String(minGpa)).toBe(422);
+      expect(res.json.error.issues.map((i: { path: string }) => i.path)).toEqual(["minGpa"]);
+    }
+  });
+});
+
 describe("GET /api/facility/placements", () => {
   it("lists every status of its own facility only, with search, filters and pagination", async () => {
     const f = await t.createUser("facility");

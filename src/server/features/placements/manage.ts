@@ -48,6 +48,7 @@ const columns = {
   slotsFilled: placements.slotsFilled,
   status: placements.status,
   allowLateJoiners: placements.allowLateJoiners,
+  minGpa: placements.minGpa,
   today: sql<string>`to_char(current_date, 'YYYY-MM-DD')`,
   createdAt: placements.createdAt,
   updatedAt: placements.updatedAt,
@@ -85,6 +86,7 @@ function toItem(r: Row) {
     availableSpots: Math.max(0, r.capacity - r.slotsFilled),
     status: r.status,
     allowLateJoiners: r.allowLateJoiners,
+    minGpa: r.minGpa === null ? null : Number(r.minGpa),
     /** Issue 9: upcoming, current (under way) or ended, against the database's current_date. */
     phase: rotationPhase(r.startDate, r.endDate, r.today),
     /** Whether it may be active today (publish, re-publish): an ended rotation is history only. */
@@ -146,6 +148,9 @@ export async function facilityPlacementOptions(db: Db, access: Scope, facilityId
     .where(scopeWhere(scope, { facility: placements.facilityId }))
     .orderBy(asc(placements.title), asc(placements.id));
 }
+
+/** A GPA as the numeric(3,2) column takes it. */
+const gpaColumn = (gpa: number | null) => (gpa === null ? null : gpa.toFixed(2));
 
 /** One placement of the facility; another facility's is 404 (D1). */
 export async function getFacilityPlacement(db: Db, access: Scope, id: string) {
@@ -219,6 +224,7 @@ export async function createFacilityPlacement(db: Db, access: Scope, input: Plac
         slotsFilled: 0,
         status: input.status,
         allowLateJoiners: input.allowLateJoiners,
+        minGpa: gpaColumn(input.minGpa ?? null),
       })
       .returning({ id: placements.id });
     await setPlacementRequirements(tx, row.id, input.requirementTypeIds ?? []);
@@ -293,6 +299,7 @@ export async function updateFacilityPlacement(db: Db, access: Scope, id: string,
         capacity: input.capacity,
         status: input.status,
         allowLateJoiners: input.allowLateJoiners,
+        ...(input.minGpa !== undefined ? { minGpa: gpaColumn(input.minGpa) } : {}),
         updatedAt: new Date(),
       })
       .where(eq(placements.id, id));
@@ -409,6 +416,7 @@ export async function duplicateFacilityPlacement(db: Db, access: Scope, id: stri
       slotsFilled: 0,
       status: "draft",
       allowLateJoiners: original.allowLateJoiners,
+      minGpa: gpaColumn(original.minGpa),
     })
     .returning({ id: placements.id });
   await setPlacementRequirements(db, row.id, original.requirementTypeIds);

@@ -21,6 +21,7 @@ export const PlacementSchema = z
     availableSpots: z.number().int(),
     status: z.enum(["draft", "active", "closed"]),
     allowLateJoiners: z.boolean().openapi({ description: "Applications are accepted after the rotation starts" }),
+    minGpa: z.number().nullable().openapi({ description: "The lowest GPA the placement takes (0–4), or null" }),
     acceptsApplications: z
       .boolean()
       .openapi({ description: "Takes applications today: not ended, not started unless late joiners are allowed" }),
@@ -57,6 +58,7 @@ export const FacilityPlacementSchema = z
     availableSpots: z.number().int(),
     status: z.enum(PLACEMENT_STATUSES),
     allowLateJoiners: z.boolean().openapi({ description: "Applications are accepted after the rotation starts" }),
+    minGpa: z.number().nullable().openapi({ description: "The lowest GPA the placement takes (0–4), or null" }),
     phase: z.enum(["upcoming", "current", "ended"]).openapi({ description: "Against today's date" }),
     publishable: z.boolean().openapi({
       description: "May be active today: not ended, and not started unless late joiners are allowed",

@@ -51,6 +51,7 @@ const placementColumns = {
   slotsFilled: placements.slotsFilled,
   status: placements.status,
   allowLateJoiners: placements.allowLateJoiners,
+  minGpa: placements.minGpa,
   acceptsApplications: sql<boolean>`(${acceptsApplicationsToday()})`,
   facilityId: organizations.id,
   facilityName: organizations.name,
@@ -60,7 +61,7 @@ const placementColumns = {
   departmentName: departments.name,
 };
 
-type PlacementRow = {
+export type PlacementRow = {
   id: string;
   title: string;
   specialty: string;
@@ -73,6 +74,7 @@ type PlacementRow = {
   slotsFilled: number;
   status: "draft" | "active" | "closed";
   allowLateJoiners: boolean;
+  minGpa: string | null;
   acceptsApplications: boolean;
   facilityId: string;
   facilityName: string;
@@ -82,7 +84,8 @@ type PlacementRow = {
   departmentName: string | null;
 };
 
-function toPlacement(r: PlacementRow) {
+/** A placement as a student sees it (search, recommendations): one shape for every reader. */
+export function toPlacement(r: PlacementRow) {
   return {
     id: r.id,
     title: r.title,
@@ -97,6 +100,7 @@ function toPlacement(r: PlacementRow) {
     availableSpots: Math.max(0, r.capacity - r.slotsFilled),
     status: r.status,
     allowLateJoiners: r.allowLateJoiners,
+    minGpa: r.minGpa === null ? null : Number(r.minGpa),
     acceptsApplications: r.acceptsApplications,
     facility: { id: r.facilityId, name: r.facilityName, city: r.facilityCity, state: r.facilityState },
     department: r.departmentId && r.departmentName ? { id: r.departmentId, name: r.departmentName } : null,

@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { Outlet, useLocation } from "react-router";
 import { isAdmin } from "@/domain/roles";
 import { Loading } from "@/web/components/ui/loading";
-import { actingRole, type Me } from "@/web/lib/session";
+import { actingRole, type Me } from "@/web/lib/me";
 import { Header } from "./header";
 import { areaOf, NAVIGATION } from "./navigation";
 import { SidebarNav } from "./sidebar";

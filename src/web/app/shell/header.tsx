@@ -6,7 +6,7 @@ import { isAdmin, ROLE_LABELS } from "@/domain/roles";
 import { Button } from "@/web/components/ui/button";
 import { unreadCountQuery } from "@/web/features/messages/api";
 import { authClient } from "@/web/lib/auth-client";
-import { actingRole, type Me } from "@/web/lib/session";
+import { actingRole, type Me } from "@/web/lib/me";
 import { type Area, messagesPath } from "./navigation";
 import { OrganizationSwitcher } from "./organization-switcher";
 import { ViewAsMenu } from "./view-as-menu";

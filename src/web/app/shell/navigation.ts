@@ -11,6 +11,7 @@ import {
   Search,
   Settings,
   ShieldCheck,
+  Shuffle,
   User,
   Users,
 } from "lucide-react";
@@ -26,6 +27,7 @@ export const NAVIGATION: Record<Area, NavItem[]> = {
     { to: "/students", label: "Students", icon: Users },
     { to: "/compliance", label: "Compliance", icon: ShieldCheck },
     { to: "/placements", label: "Placements", icon: Search },
+    { to: "/matching", label: "Match Students", icon: Shuffle },
     { to: "/applications", label: "Applications", icon: ClipboardList },
     { to: "/calendar", label: "Calendar", icon: Calendar },
     { to: "/messages", label: "Messages", icon: MessageSquare },
@@ -64,8 +66,8 @@ export function areaOf(pathname: string, role: Role | null): Area {
   if (pathname.startsWith("/dashboard/facility") || pathname.startsWith("/facility")) return "facility";
   if (pathname.startsWith("/dashboard/student") || pathname.startsWith("/student/")) return "student";
   if (
-    ["/dashboard/program", "/students", "/compliance", "/placements", "/applications", "/calendar"].some((p) =>
-      pathname.startsWith(p),
+    ["/dashboard/program", "/students", "/compliance", "/placements", "/matching", "/applications", "/calendar"].some(
+      (p) => pathname.startsWith(p),
     )
   )
     return "program";

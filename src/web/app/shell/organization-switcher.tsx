@@ -7,7 +7,8 @@ import { toast } from "sonner";
 import { homeFor, ROLE_LABELS } from "@/domain/roles";
 import { Button } from "@/web/components/ui/button";
 import { api, unwrap } from "@/web/lib/api-client";
-import { type Me, meQuery } from "@/web/lib/session";
+import type { Me } from "@/web/lib/me";
+import { meQuery } from "@/web/lib/session";
 
 type Organization = Me["organizations"][number];
 

@@ -1,12 +1,16 @@
-import { cn } from "@/web/lib/cn";
+import { clsx } from "clsx";
 
-/** The guarded routes' loading placeholder (spec section 6: 'Loading...'). */
-export function Loading({ label = "Loading...", className }: { label?: string; className?: string }) {
+/**
+ * The guarded routes' loading placeholder (spec section 6: 'Loading...'). `className` replaces its
+ * height (`min-h-[40vh]` by default), so nothing needs merging (tailwind-merge is not loaded by the
+ * public pages, issue 11).
+ */
+export function Loading({ label = "Loading...", className = "min-h-[40vh]" }: { label?: string; className?: string }) {
   return (
     <div
       role="status"
       aria-live="polite"
-      className={cn("flex min-h-[40vh] items-center justify-center text-muted-foreground", className)}
+      className={clsx("flex items-center justify-center text-muted-foreground", className)}
     >
       {label}
     </div>

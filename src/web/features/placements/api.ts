@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ApplicationSubmission } from "@/domain/applications";
+import type { ApplicationSubmission } from "@/domain/application-submission";
 import { api, unwrap } from "@/web/lib/api-client";
 
 export const PLACEMENTS_PAGE_SIZE = 12;

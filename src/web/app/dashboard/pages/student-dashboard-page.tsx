@@ -13,6 +13,8 @@ import { Loading } from "@/web/components/ui/loading";
 import { PageHeader } from "@/web/components/ui/page-header";
 import { myComplianceQuery } from "@/web/features/compliance/api";
 import { Counts } from "@/web/features/compliance/components/student-compliance-panel";
+import { myRecommendationsQuery } from "@/web/features/matching/api";
+import { RecommendationList } from "@/web/features/matching/components/recommendation-list";
 import { unreadCountQuery } from "@/web/features/messages/api";
 import { formatDate } from "@/web/lib/format";
 import { useMe } from "@/web/lib/session";
@@ -184,28 +186,54 @@ function Body({ data, unread }: { data: StudentDashboard; unread: number | null 
         </Card>
 
         <Card>
-          <CardHeader>
-            <CardTitle className="flex items-center gap-2">
-              <Sparkles className="size-5 text-primary" aria-hidden /> Recommended Placements
-            </CardTitle>
-            <CardDescription>Matched to your preferences</CardDescription>
+          <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
+            <div className="grid gap-1.5">
+              <CardTitle className="flex items-center gap-2">
+                <Sparkles className="size-5 text-primary" aria-hidden /> Recommended Placements
+              </CardTitle>
+              <CardDescription>Matched to your interests, locations, schedule and documents</CardDescription>
+            </div>
+            <Button asChild size="sm" variant="outline">
+              <Link to="/student/placements#recommended" aria-label="View all recommended placements">
+                View All
+              </Link>
+            </Button>
           </CardHeader>
-          <CardContent className="grid gap-2 text-sm">
-            <p>
-              This card will recommend open placements that fit your specialty interests, preferred locations and
-              schedule, each with a match score and the reason it was chosen.
-            </p>
-            <p className="text-muted-foreground">
-              Recommendations are not available yet. Keep your{" "}
-              <Link className="font-medium text-primary underline" to="/student/profile">
-                preferences
-              </Link>{" "}
-              up to date so they are ready when they are.
-            </p>
+          <CardContent>
+            <Recommended />
           </CardContent>
         </Card>
       </div>
     </div>
+  );
+}
+
+/** The student's best matches (issue 13): the first three, each with a link to apply. */
+function Recommended() {
+  const recommendations = useQuery(myRecommendationsQuery);
+  return (
+    <RecommendationList
+      query={recommendations}
+      voice="student"
+      show={3}
+      label="Recommended placements"
+      empty={
+        <>
+          No open placement with spots left fits you at the moment. Keeping your{" "}
+          <Link className="font-medium text-primary underline" to="/student/profile">
+            preferences
+          </Link>{" "}
+          up to date helps.
+        </>
+      }
+      action={(item) => (
+        <Button asChild size="sm">
+          <Link to={`/student/placements?apply=${item.placement.id}`} aria-label={`Apply: ${item.placement.title}`}>
+            Apply
+          </Link>
+        </Button>
+      )}
+    />
   );
 }
 

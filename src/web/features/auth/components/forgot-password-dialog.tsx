@@ -1,11 +1,15 @@
 import { useState } from "react";
-import { toast } from "sonner";
-import { Button } from "@/web/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/web/components/ui/dialog";
+import { buttonVariants } from "@/web/components/ui/button-variants";
 import { Field } from "@/web/components/ui/field";
 import { Input } from "@/web/components/ui/input";
+import { Modal } from "@/web/components/ui/modal";
+import { loadToasts } from "@/web/lib/toasts";
 
-/** 'Forgot password?': uses the dialog's email, else the login form's (spec section 5). */
+/**
+ * 'Forgot password?': uses the dialog's email, else the login form's (spec section 5). A `Modal`
+ * and buttons styled by their classes alone: /auth loads neither Radix Dialog nor tailwind-merge
+ * (issue 11).
+ */
 export function ForgotPasswordDialog({ loginEmail }: { loginEmail: string }) {
   const [open, setOpen] = useState(false);
   const [email, setEmail] = useState("");
@@ -14,12 +18,16 @@ export function ForgotPasswordDialog({ loginEmail }: { loginEmail: string }) {
   async function send() {
     const target = (email || loginEmail).trim();
     if (!target) {
+      const toast = await loadToasts();
       toast.error("Enter your email", { description: "Please enter your email to reset your password." });
       return;
     }
     setSending(true);
-    // The auth client loads on first use: /auth paints and hydrates without it (issue 11).
-    const { authClient, authErrorMessage } = await import("@/web/lib/auth-client");
+    // The auth client and the toasts load on first use: /auth paints and hydrates without them (issue 11).
+    const [{ authClient, authErrorMessage }, toast] = await Promise.all([
+      import("@/web/lib/auth-client"),
+      loadToasts(),
+    ]);
     const { error } = await authClient.requestPasswordReset({ email: target, redirectTo: "/reset-password" });
     setSending(false);
     if (error) {
@@ -31,13 +39,21 @@ export function ForgotPasswordDialog({ loginEmail }: { loginEmail: string }) {
   }
 
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <Button variant="link" size="sm" className="h-auto" onClick={() => setOpen(true)}>
+    <>
+      <button
+        type="button"
+        className={buttonVariants({ variant: "link", size: null })}
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+      >
         Forgot password?
-      </Button>
-      <DialogContent>
-        <DialogTitle>Reset Password</DialogTitle>
-        <DialogDescription>We will email you a link to choose a new password.</DialogDescription>
+      </button>
+      <Modal
+        open={open}
+        onOpenChange={setOpen}
+        title="Reset Password"
+        description="We will email you a link to choose a new password."
+      >
         <form
           className="mt-4 grid gap-4"
           onSubmit={(e) => {
@@ -55,11 +71,11 @@ export function ForgotPasswordDialog({ loginEmail }: { loginEmail: string }) {
               onChange={(e) => setEmail(e.target.value)}
             />
           </Field>
-          <Button type="submit" disabled={sending}>
+          <button type="submit" className={buttonVariants()} disabled={sending}>
             {sending ? "Sending..." : "Send reset link"}
-          </Button>
+          </button>
         </form>
-      </DialogContent>
-    </Dialog>
+      </Modal>
+    </>
   );
 }

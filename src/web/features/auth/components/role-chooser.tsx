@@ -1,8 +1,10 @@
-import { RadioGroup } from "radix-ui";
 import { SIGN_UP_ROLES, type SignUpRole } from "@/domain/roles";
-import { cn } from "@/web/lib/cn";
 
-/** 'I am a...' with the prototype's three options and descriptions. */
+/**
+ * 'I am a...' with the prototype's three options and descriptions: the browser's own radio group
+ * in a fieldset named by its legend (arrow keys move and select, one tab stop, announced as 'radio,
+ * 1 of 3'), so /auth needs no radio-group library (issue 11).
+ */
 export function RoleChooser({
   value,
   onChange,
@@ -15,26 +17,27 @@ export function RoleChooser({
   return (
     <fieldset className="grid gap-2">
       <legend className="mb-1 text-sm font-medium text-slate-800">I am a...</legend>
-      <RadioGroup.Root value={value} onValueChange={(v) => onChange(v as SignUpRole)} className="grid gap-2">
+      <div className="grid gap-2">
         {SIGN_UP_ROLES.map((r) => {
           const id = `${idPrefix}-role-${r.value}`;
           return (
             <label
               key={r.value}
               htmlFor={id}
-              className={cn(
-                "flex cursor-pointer items-start gap-3 rounded-md border p-3",
-                value === r.value ? "border-primary bg-primary-soft/40" : "border-border",
-              )}
+              className={`flex cursor-pointer items-start gap-3 rounded-md border p-3 ${
+                value === r.value ? "border-primary bg-primary-soft/40" : "border-border"
+              }`}
             >
-              <RadioGroup.Item
+              <input
+                type="radio"
                 id={id}
+                name={`${idPrefix}-role`}
                 value={r.value}
+                checked={value === r.value}
+                onChange={() => onChange(r.value)}
                 aria-describedby={`${id}-desc`}
-                className="mt-0.5 flex size-4 shrink-0 items-center justify-center rounded-full border border-slate-500"
-              >
-                <RadioGroup.Indicator className="size-2 rounded-full bg-primary" />
-              </RadioGroup.Item>
+                className="mt-0.5 size-4 shrink-0 accent-primary"
+              />
               <span>
                 <span className="block text-sm font-medium">{r.label}</span>
                 <span id={`${id}-desc`} className="block text-xs text-muted-foreground">
@@ -44,7 +47,7 @@ export function RoleChooser({
             </label>
           );
         })}
-      </RadioGroup.Root>
+      </div>
     </fieldset>
   );
 }

@@ -1,5 +1,4 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useQueryClient } from "@tanstack/react-query";
 import { Controller, useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { type SignUpInput, signUpSchema } from "@/domain/auth";
@@ -7,8 +6,8 @@ import { Button } from "@/web/components/ui/button";
 import { Field } from "@/web/components/ui/field";
 import { Input } from "@/web/components/ui/input";
 import { failSubmit } from "@/web/lib/api-errors";
-import { meQuery } from "@/web/lib/session";
 import { signUp } from "../api";
+import { fetchSignedIn } from "../signed-in";
 import { RoleChooser } from "./role-chooser";
 
 const FIELDS = [
@@ -25,14 +24,13 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
     defaultValues: { fullName: "", organizationName: "", email: "", password: "", role: "program" },
   });
   const { errors, isSubmitting } = form.formState;
-  const queryClient = useQueryClient();
 
   const submit = form.handleSubmit(async (values) => {
     try {
       const { message } = await signUp(values);
       // The answer is the same for a new email and one that already has an account (ADR 006): a
       // new account is signed in; otherwise its owner got a mail.
-      const me = await queryClient.fetchQuery({ ...meQuery, staleTime: 0 });
+      const me = await fetchSignedIn();
       if (!me) {
         toast.success("Check your email", { description: message });
         return;

@@ -1,10 +1,10 @@
 import { useState } from "react";
-import { toast } from "sonner";
 import { Button } from "@/web/components/ui/button";
 import { Field } from "@/web/components/ui/field";
 import { Input } from "@/web/components/ui/input";
+import { loadToasts } from "@/web/lib/toasts";
 
-/** Sign-in's second step: a code from the authenticator app, or one of the backup codes. */
+/** Sign-in's second step: a code from the authenticator app, or one of the backup codes (loaded when the server asks for it). */
 export function TwoFactorStep({ onVerified, onCancel }: { onVerified: () => void; onCancel: () => void }) {
   const [useBackup, setUseBackup] = useState(false);
   const [code, setCode] = useState("");
@@ -21,7 +21,10 @@ export function TwoFactorStep({ onVerified, onCancel }: { onVerified: () => void
     }
     setBusy(true);
     // The auth client loads on first use: /auth paints and hydrates without it (issue 11).
-    const { authClient, authErrorMessage } = await import("@/web/lib/auth-client");
+    const [{ authClient, authErrorMessage }, toast] = await Promise.all([
+      import("@/web/lib/auth-client"),
+      loadToasts(),
+    ]);
     const { error: err } = useBackup
       ? await authClient.twoFactor.verifyBackupCode({ code: value, trustDevice: trust })
       : await authClient.twoFactor.verifyTotp({ code: value, trustDevice: trust });

@@ -1,4 +1,4 @@
-import { Building2, CalendarDays, MapPin, Users } from "lucide-react";
+import { Building2, CalendarDays, GraduationCap, MapPin, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { spotsLeftBadge } from "@/domain/dashboard";
 import { Badge } from "@/web/components/ui/badge";
@@ -21,7 +21,7 @@ export type CardPlacement = Pick<
   | "durationWeeks"
   | "description"
   | "requirements"
-> & { allowLateJoiners?: boolean };
+> & { allowLateJoiners?: boolean; minGpa?: number | null };
 
 /** An open placement in the browse grids; `action` is the viewer's button (apply, applied, closed). */
 export function PlacementCard({ placement: p, action }: { placement: CardPlacement; action: ReactNode }) {
@@ -56,6 +56,11 @@ export function PlacementCard({ placement: p, action }: { placement: CardPlaceme
           <Fact icon={Users} term="Spots">
             {p.availableSpots} of {p.capacity} spots available
           </Fact>
+          {p.minGpa ? (
+            <Fact icon={GraduationCap} term="Academic requirement">
+              Minimum GPA {p.minGpa.toFixed(2)}
+            </Fact>
+          ) : null}
         </dl>
         {p.description ? <p className="line-clamp-3 text-muted-foreground">{p.description}</p> : null}
         {p.requirements.length > 0 ? (

@@ -33,6 +33,7 @@ const EMPTY: PlacementInput = {
   startDate: "",
   endDate: "",
   capacity: "",
+  minGpa: "",
   status: "draft",
   allowLateJoiners: false,
 };
@@ -53,6 +54,7 @@ function valuesOf(p: FacilityPlacement): PlacementInput {
     startDate: p.startDate,
     endDate: p.endDate,
     capacity: String(p.capacity),
+    minGpa: p.minGpa === null ? "" : p.minGpa.toFixed(2),
     status: p.status,
     allowLateJoiners: p.allowLateJoiners,
   };
@@ -299,6 +301,26 @@ function PlacementForm({
             {seats.data.name}: {seatsFreeLabel(seats.data.free, seats.data.capacity)}
           </p>
         ) : null}
+        <div className="grid gap-4 sm:grid-cols-3">
+          <Field
+            id={id("min-gpa")}
+            label="Minimum GPA (optional)"
+            error={errors.minGpa?.message}
+            hint="0 to 4; empty for none"
+          >
+            <Input
+              id={id("min-gpa")}
+              type="number"
+              inputMode="decimal"
+              min={0}
+              max={4}
+              step={0.01}
+              aria-invalid={!!errors.minGpa}
+              aria-describedby={describedBy(id("min-gpa"), errors.minGpa?.message, true)}
+              {...form.register("minGpa")}
+            />
+          </Field>
+        </div>
         <div className="flex items-start gap-2 text-sm">
           <input
             id={id("late-joiners")}

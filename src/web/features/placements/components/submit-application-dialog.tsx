@@ -3,12 +3,8 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { toast } from "sonner";
-import {
-  type ApplicationSubmission,
-  applicationSubmissionSchema,
-  MAX_STUDENTS_PER_SUBMISSION,
-  submittedMessage,
-} from "@/domain/applications";
+import { type ApplicationSubmission, applicationSubmissionSchema } from "@/domain/application-submission";
+import { MAX_STUDENTS_PER_SUBMISSION, submittedMessage } from "@/domain/applications";
 import { Button } from "@/web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/web/components/ui/dialog";
 import { Field } from "@/web/components/ui/field";

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Check } from "lucide-react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { StudentPage } from "@/web/components/student-page";
 import { Button } from "@/web/components/ui/button";
 import { ApplyDialog } from "../components/apply-dialog";
@@ -9,12 +9,22 @@ import { type StudentPlacement, studentPlacementsQuery } from "../student-placem
 
 const HEADER = { title: "Browse Placements", description: "Active clinical placements with spots left" };
 
-/** /student/placements: open placements with spots left; 'Applied' where the student already applied. */
-export default function StudentPlacementsPage() {
-  return <StudentPage header={HEADER} content={Browse} />;
+/** What the page shows above the list, given a way to open the apply dialog (app/ composes it). */
+export type RecommendedSlot = (apply: (placement: StudentPlacement) => void) => ReactNode;
+
+/**
+ * /student/placements: open placements with spots left; 'Applied' where the student already applied.
+ * `recommended` (issue 13, composed in app/pages) is shown above them and may open the apply dialog.
+ */
+export default function StudentPlacementsPage({ recommended }: { recommended?: RecommendedSlot }) {
+  return (
+    <StudentPage header={HEADER}>
+      <Browse recommended={recommended} />
+    </StudentPage>
+  );
 }
 
-function Browse() {
+function Browse({ recommended }: { recommended?: RecommendedSlot }) {
   const filters = usePlacementFilters();
   const [applyTo, setApplyTo] = useState<StudentPlacement | null>(null);
   const list = useQuery(studentPlacementsQuery(filters.query));
@@ -23,6 +33,7 @@ function Browse() {
 
   return (
     <>
+      {recommended?.(setApplyTo)}
       <PlacementBrowser filters={filters} list={list} action={applyButton} />
 
       <ApplyDialog

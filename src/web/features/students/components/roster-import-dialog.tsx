@@ -111,7 +111,6 @@ export function RosterImportDialog({ programId }: { programId?: string }) {
                   id={fileId}
                   type="file"
                   accept=".csv,text/csv"
-                  className="h-auto py-1.5"
                   aria-describedby={step.kind === "choose" && step.error ? `${fileId}-error` : undefined}
                   disabled={step.kind === "checking" || importRoster.isPending}
                   onChange={(e) => {

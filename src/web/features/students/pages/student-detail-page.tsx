@@ -26,9 +26,15 @@ type Student = StudentDetail["student"];
 
 /**
  * /students/{id}. `compliance` fills the Compliance Documents tab (the compliance feature's panel,
- * composed in app/pages).
+ * composed in app/pages), `recommendations` the Recommended Placements tab (the matching feature's).
  */
-export default function StudentDetailPage({ compliance }: { compliance?: (studentId: string) => ReactNode }) {
+export default function StudentDetailPage({
+  compliance,
+  recommendations,
+}: {
+  compliance?: (studentId: string) => ReactNode;
+  recommendations?: (studentId: string) => ReactNode;
+}) {
   const { id = "" } = useParams();
   const detail = useQuery(studentQuery(id));
 
@@ -137,9 +143,10 @@ export default function StudentDetailPage({ compliance }: { compliance?: (studen
         <QuickActions actions={quickActions} />
 
         <Tabs defaultValue="applications">
-          <TabsList className="sm:w-auto">
+          <TabsList className="flex-wrap sm:w-auto">
             <TabsTrigger value="applications">Applications ({statistics.total})</TabsTrigger>
             <TabsTrigger value="compliance">Compliance Documents</TabsTrigger>
+            {recommendations ? <TabsTrigger value="recommendations">Recommended Placements</TabsTrigger> : null}
           </TabsList>
           <TabsContent value="applications">
             <ApplicationsTable studentId={student.id} applications={applications} />
@@ -164,6 +171,19 @@ export default function StudentDetailPage({ compliance }: { compliance?: (studen
               </CardContent>
             </Card>
           </TabsContent>
+          {recommendations ? (
+            <TabsContent value="recommendations">
+              <Card>
+                <CardHeader>
+                  <CardTitle>Recommended Placements</CardTitle>
+                  <CardDescription>
+                    Open placements that fit this student best, from their interests, locations, schedule and documents
+                  </CardDescription>
+                </CardHeader>
+                <CardContent>{recommendations(student.id)}</CardContent>
+              </Card>
+            </TabsContent>
+          ) : null}
         </Tabs>
       </div>
     </>

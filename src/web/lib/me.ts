@@ -1,0 +1,28 @@
+import { isAdmin, type Role } from "@/domain/roles";
+import { ApiError, api, unwrap } from "@/web/lib/api-client";
+
+/**
+ * The signed-in user, or null when nobody is signed in. The signed-in pages read it through the
+ * query cache (session.ts); /auth asks it once without TanStack Query (issue 11, public pages' weight).
+ */
+export async function fetchMe() {
+  try {
+    return await unwrap(await api.api.accounts.me.$get());
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) return null;
+    throw err;
+  }
+}
+
+export type Me = NonNullable<Awaited<ReturnType<typeof fetchMe>>>;
+
+/**
+ * The role the user acts in now: a coordinator of several organizations acts for the session's
+ * active one (ADR 011), so a program and facility coordinator acting for the facility is on the
+ * facility's side. Administrators keep their own standing.
+ */
+export function actingRole(me: Pick<Me, "role" | "roles" | "organization">): Role | null {
+  const kind = me.organization?.kind;
+  if (isAdmin(me.role) || !kind || !me.roles.includes(kind)) return me.role;
+  return kind;
+}
