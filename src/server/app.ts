@@ -12,6 +12,7 @@ import { ROSTER_MAX_BYTES, ROSTER_TOO_LARGE } from "../domain/roster";
 import { matchWebRoute } from "../domain/web-routes";
 import type { Database } from "./db/client";
 import type { Env } from "./env";
+import { auditAuthRequest } from "./features/accounts/auth-audit";
 import { accountRoutes } from "./features/accounts/routes";
 import { clearSignInFailures, guardedSignIn } from "./features/accounts/sign-in-guard";
 import { organizationsAdminRoutes } from "./features/admin/organizations-routes";
@@ -49,6 +50,7 @@ import {
 } from "./features/students/routes";
 import { jobHandlers, PERIODIC_JOBS } from "./jobs/handlers";
 import { sessionMiddleware } from "./lib/access";
+import { auditTrail, summariesOf } from "./lib/audit";
 import { createAuth } from "./lib/auth";
 import { stampClientAddress } from "./lib/client-address";
 import type { AppEnv, Deps } from "./lib/context";
@@ -192,19 +194,33 @@ export function createApp(opts: AppOptions) {
   // Its errors get our envelope too (DESIGN.md: one envelope under /api).
   app.on(["GET", "POST"], "/api/auth/*", async (c) => {
     // Whose sessions a sign-out or revocation may end: their open event streams are told (item 11).
-    const endsSessions = c.req.method === "POST" && ENDS_SESSIONS.has(c.req.path);
-    const before = endsSessions ? await auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null) : null;
+    const post = c.req.method === "POST";
+    const endsSessions = post && ENDS_SESSIONS.has(c.req.path);
+    // Who writes, for the audit trail and for the streams a sign-out ends.
+    const before = post ? await auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null) : null;
+    const body = post ? await c.req.raw.clone().text() : "";
     const res =
-      c.req.method === "POST" && c.req.path === "/api/auth/sign-in/email"
+      post && c.req.path === "/api/auth/sign-in/email"
         ? await guardedSignIn(deps, c.req.raw, (r) => auth.handler(r))
         : await auth.handler(c.req.raw);
-    if (before && res.ok) await realtime.publish(database.db, { userId: before.user.id, type: SESSION_ENDED });
+    if (endsSessions && before && res.ok)
+      await realtime.publish(database.db, { userId: before.user.id, type: SESSION_ENDED });
+    if (post) await auditAuthRequest(c, before ? { id: before.user.id, email: before.user.email } : null, body, res);
     if (res.status >= 500)
       c.var.log.error({ path: loggablePath(c.req.path), status: res.status }, "auth endpoint failed");
     return withErrorEnvelope(res);
   });
 
   app.use("/api/*", sessionMiddleware);
+  // Every successful write leaves an entry (lib/audit.ts); the sentences come from the routes' summaries.
+  let summaries: Map<string, string> | null = null;
+  app.use(
+    "/api/*",
+    auditTrail(() => {
+      summaries ??= summariesOf(app.getOpenAPI31Document({ openapi: "3.1.0", info: { title: "", version: "" } }));
+      return summaries;
+    }),
+  );
 
   const api = app
     .route("/api", healthRoutes)

@@ -1,6 +1,7 @@
 import type { Role } from "../../domain/roles";
 import type { Database, Db } from "../db/client";
 import type { Env } from "../env";
+import type { AuditNote } from "./audit";
 import type { Auth } from "./auth";
 import type { enqueue } from "./jobs";
 import type { Logger } from "./logger";
@@ -75,5 +76,7 @@ export type AppEnv = {
     viewer: Viewer | null;
     requestId: string;
     log: Logger;
+    /** What the handler adds to its request's audit entry (lib/audit.ts). */
+    audit?: AuditNote;
   };
 };

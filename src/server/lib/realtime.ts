@@ -19,6 +19,9 @@ export const VIEWER_CHANNEL = "portal_viewer";
  * changed; the student's id, or '*' for everyone's (placements, requirements, organizations).
  */
 export const MATCHING_CHANNEL = "portal_matching";
+/** Announcements for every instance, not stored (drizzle/0015): `{ topic: "audit", id }`, `{ topic: "settings" }`. */
+export const BROADCAST_CHANNEL = "portal_broadcast";
+export type Broadcast = { topic: string; [key: string]: unknown };
 
 /** Sent to a user's streams when one of their sessions may have ended: each stream checks its own. */
 export const SESSION_ENDED = "session.ended";
@@ -71,6 +74,11 @@ export type Realtime = {
   onMatchingChange(listener: (studentId: string) => void): () => void;
   /** Whether matching changes reach this instance now (the same LISTEN connection as the viewer's). */
   hearsMatchingChanges(): boolean;
+  /**
+   * Announcements to every instance (a new audit entry, a changed setting). `{ topic: "*" }` after
+   * the LISTEN connection was lost: anything may have been missed.
+   */
+  onBroadcast(listener: (message: Broadcast) => void): () => void;
   close(): Promise<void>;
 };
 
@@ -135,6 +143,17 @@ export function createRealtime(database: Database, log: Logger): Realtime {
   const matchingChanged = (studentId: string) => {
     for (const l of matchingListeners) l(studentId);
   };
+  const broadcastListeners = new Set<(message: Broadcast) => void>();
+  const broadcast = (payload: string) => {
+    let message: Broadcast;
+    try {
+      message = JSON.parse(payload) as Broadcast;
+    } catch {
+      return;
+    }
+    if (typeof message?.topic !== "string") return;
+    for (const l of broadcastListeners) l(message);
+  };
   /** Every open stream replays from its last id: after the LISTEN connection was lost and regained. */
   const catchUpAll = () => {
     for (const userId of listeners.keys()) dispatch({ userId, type: MAY_HAVE_MISSED });
@@ -148,13 +167,15 @@ export function createRealtime(database: Database, log: Logger): Realtime {
       pglite.listen(CHANNEL, deliver),
       pglite.listen(VIEWER_CHANNEL, viewerChanged),
       pglite.listen(MATCHING_CHANNEL, matchingChanged),
-    ]).then(([unlisten, unlistenViewer, unlistenMatching]) => {
+      pglite.listen(BROADCAST_CHANNEL, broadcast),
+    ]).then(([unlisten, unlistenViewer, unlistenMatching, unlistenBroadcast]) => {
       hearing = true;
       stop = async () => {
         hearing = false;
         await unlisten();
         await unlistenViewer();
         await unlistenMatching();
+        await unlistenBroadcast();
       };
     });
   } else {
@@ -172,6 +193,7 @@ export function createRealtime(database: Database, log: Logger): Realtime {
         if (!msg.payload) return;
         if (msg.channel === VIEWER_CHANNEL) viewerChanged(msg.payload);
         else if (msg.channel === MATCHING_CHANNEL) matchingChanged(msg.payload);
+        else if (msg.channel === BROADCAST_CHANNEL) broadcast(msg.payload);
         else deliver(msg.payload);
       });
       let lost = false;
@@ -182,6 +204,7 @@ export function createRealtime(database: Database, log: Logger): Realtime {
         hearing = false;
         viewerChanged("*");
         matchingChanged("*");
+        broadcast(JSON.stringify({ topic: "*" }));
         log.warn({ err }, "realtime listener lost its connection; reconnecting");
         client = null;
         c.end().catch(() => undefined);
@@ -193,6 +216,7 @@ export function createRealtime(database: Database, log: Logger): Realtime {
       await c.query(`listen ${CHANNEL}`);
       await c.query(`listen ${VIEWER_CHANNEL}`);
       await c.query(`listen ${MATCHING_CHANNEL}`);
+      await c.query(`listen ${BROADCAST_CHANNEL}`);
       client = c;
       hearing = true;
       if (everConnected) catchUpAll();
@@ -267,6 +291,10 @@ export function createRealtime(database: Database, log: Logger): Realtime {
       return () => matchingListeners.delete(listener);
     },
     hearsMatchingChanges: () => hearing,
+    onBroadcast(listener) {
+      broadcastListeners.add(listener);
+      return () => broadcastListeners.delete(listener);
+    },
     async close() {
       clearInterval(pruning);
       // Ends every open event stream of this instance, so a graceful stop is not held up by them.

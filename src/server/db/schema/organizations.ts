@@ -48,6 +48,12 @@ export const organizations = pgTable(
     longitude: doublePrecision("longitude"),
     verificationStatus: verificationStatusEnum("verification_status").notNull().default("pending"),
     verifiedAt: ts("verified_at"),
+    /**
+     * Suspended by an administrator (issue 14): its users sign in and read, and cannot submit,
+     * publish or approve until reinstated. Null when not suspended.
+     */
+    suspendedAt: ts("suspended_at"),
+    suspendedReason: text("suspended_reason"),
     createdAt: ts("created_at").notNull().defaultNow(),
   },
   (t) => [

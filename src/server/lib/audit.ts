@@ -1,0 +1,137 @@
+import type { Context } from "hono";
+import { createMiddleware } from "hono/factory";
+import { routePath } from "hono/route";
+import { ADMIN_ROLES, holdsAny } from "../../domain/roles";
+import type { DbOrTx } from "../db/client";
+import { auditLog } from "../db/schema/audit";
+import { clientAddressOf } from "./client-address";
+import type { AppEnv, Viewer } from "./context";
+
+// The audit trail (issue 14, ADR 019). Every state-changing API request that succeeds leaves one
+// entry, written by `auditTrail` after the handler answered: who (and as whom under View As), what
+// (the route, with its OpenAPI summary as the sentence), which record (the `{id}` in the path),
+// when, from which address. A handler that knows more (before and after, the organization, a
+// better name for the action) says so with `noteAudit(c, ...)`; one whose change is recorded in
+// its own transaction (`recordAudit(tx, ...)`) calls `noteAudit(c, { recorded: true })`. Sign-ins,
+// failed sign-ins and Better Auth's other writes are recorded by app.ts's auth handler. The table
+// refuses UPDATE and DELETE (drizzle/0015).
+
+export type AuditEntry = {
+  action: string;
+  summary: string;
+  actorId?: string | null;
+  actorEmail?: string | null;
+  actorRole?: string | null;
+  actingAs?: string | null;
+  entityType?: string | null;
+  entityId?: string | null;
+  organizationId?: string | null;
+  before?: unknown;
+  after?: unknown;
+  detail?: Record<string, unknown> | null;
+  ip?: string | null;
+};
+
+/** What a handler adds to its request's entry (or `recorded`: it wrote the entry itself). */
+export type AuditNote = Partial<
+  Pick<AuditEntry, "action" | "summary" | "entityType" | "entityId" | "organizationId" | "before" | "after" | "detail">
+> & { recorded?: boolean; skip?: boolean };
+
+const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+/** Longest text kept in a column: an entry is a record, never a copy of a document. */
+const MAX_TEXT = 500;
+
+const cut = (v: string | null | undefined) => (v == null ? null : v.length > MAX_TEXT ? v.slice(0, MAX_TEXT) : v);
+
+/** Writes entries (in the caller's transaction when given one, so they commit with the change). */
+export async function recordAudit(db: DbOrTx, entries: AuditEntry | AuditEntry[]): Promise<void> {
+  const list = Array.isArray(entries) ? entries : [entries];
+  if (list.length === 0) return;
+  await db.insert(auditLog).values(
+    list.map((e) => ({
+      action: e.action,
+      summary: cut(e.summary) ?? e.action,
+      actorId: e.actorId ?? null,
+      actorEmail: cut(e.actorEmail),
+      actorRole: e.actorRole ?? null,
+      actingAs: cut(e.actingAs),
+      entityType: e.entityType ?? null,
+      entityId: cut(e.entityId),
+      organizationId: e.organizationId ?? null,
+      before: e.before ?? null,
+      after: e.after ?? null,
+      detail: e.detail ?? null,
+      ip: cut(e.ip),
+    })),
+  );
+}
+
+/** Who acts: the viewer, and under View As the organization or student an administrator named. */
+export function actorOf(c: Context<AppEnv>, viewer: Viewer | null = c.var.viewer) {
+  const admin = viewer ? holdsAny(viewer.roles, ADMIN_ROLES) : false;
+  const named = admin ? (c.req.query("program") ?? c.req.query("facility") ?? c.req.query("student") ?? null) : null;
+  return {
+    actorId: viewer?.userId ?? null,
+    actorEmail: viewer?.email ?? null,
+    actorRole: viewer?.role ?? null,
+    actingAs: named,
+    ip: clientAddressOf(c.req.raw.headers),
+  };
+}
+
+/** A handler's word on its request's entry; later notes win. */
+export function noteAudit(c: Context<AppEnv>, note: AuditNote) {
+  c.set("audit", { ...(c.var.audit ?? {}), ...note });
+}
+
+/** "/api/applications/:id/approve" → "/api/applications/{id}/approve" (the OpenAPI path). */
+export function openApiPath(honoPath: string) {
+  return honoPath.replace(/:([A-Za-z0-9_]+)(\{[^}]*\})?/g, "{$1}");
+}
+
+/** The record a path names: "/api/applications/{id}/approve" → applications. */
+function entityTypeOf(path: string) {
+  const parts = path.split("/").filter((p) => p && p !== "api" && p !== "me" && p !== "admin" && p !== "facility");
+  return parts[0] ?? null;
+}
+
+/**
+ * Records every successful state-changing request (see the top of this file). `summaries` gives
+ * an operation's OpenAPI summary by "METHOD /path" (read once from the app's own document).
+ */
+export function auditTrail(summaries: () => Map<string, string>) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    await next();
+    if (!MUTATING.has(c.req.method) || c.res.status >= 400) return;
+    const note = c.var.audit ?? {};
+    if (note.recorded || note.skip) return;
+    const viewer = c.var.viewer;
+    if (!viewer) return; // public writes (sign-up, invitations) are recorded where they happen
+    const path = openApiPath(routePath(c) || c.req.path);
+    const key = `${c.req.method} ${path}`;
+    const params = c.req.param() as Record<string, string>;
+    await recordAudit(c.var.deps.db, {
+      ...actorOf(c, viewer),
+      action: note.action ?? key,
+      summary: note.summary ?? summaries().get(key) ?? key,
+      entityType: note.entityType ?? entityTypeOf(path),
+      entityId: note.entityId ?? params.id ?? null,
+      organizationId: note.organizationId ?? viewer.organization?.id ?? null,
+      before: note.before,
+      after: note.after,
+      detail: { method: c.req.method, path: c.req.path, status: c.res.status, ...(note.detail ?? {}) },
+    }).catch((err) => c.var.log.error({ err }, "audit: could not record an entry"));
+  });
+}
+
+/** Every operation's summary by "METHOD /path", from an OpenAPI document. */
+export function summariesOf(doc: { paths?: object }) {
+  const map = new Map<string, string>();
+  for (const [path, ops] of Object.entries((doc.paths ?? {}) as Record<string, Record<string, unknown>>)) {
+    for (const [method, op] of Object.entries(ops ?? {})) {
+      const summary = (op as { summary?: unknown } | null)?.summary;
+      if (typeof summary === "string") map.set(`${method.toUpperCase()} ${path}`, summary);
+    }
+  }
+  return map;
+}
