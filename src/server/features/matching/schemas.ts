@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { FACTOR_KEYS } from "../../../domain/matching/weights";
+import { PlacementSchema } from "../placements/schemas";
 
 // The matching domain's response bodies (issue 13): a student's recommendations, each an open
 // placement with the prototype's `match_score` (a percent) and `reason`, and the factors behind them.
@@ -14,35 +15,9 @@ const FactorSchema = z
   })
   .openapi("MatchFactor");
 
-/** An open placement as the recommendations show it (the fields of the placements' search). */
-const RecommendedPlacementSchema = z
-  .object({
-    id: z.string(),
-    title: z.string(),
-    specialty: z.string(),
-    description: z.string(),
-    requirements: z.array(z.string()),
-    startDate: z.string().openapi({ description: "YYYY-MM-DD" }),
-    endDate: z.string().openapi({ description: "YYYY-MM-DD" }),
-    durationWeeks: z.number().int(),
-    capacity: z.number().int(),
-    slotsFilled: z.number().int(),
-    availableSpots: z.number().int(),
-    status: z.enum(["draft", "active", "closed"]),
-    allowLateJoiners: z.boolean(),
-    minGpa: z.number().nullable(),
-    acceptsApplications: z.boolean(),
-    facility: z.object({ id: z.string(), name: z.string(), city: z.string().nullable(), state: z.string().nullable() }),
-    department: z.object({ id: z.string(), name: z.string() }).nullable(),
-    requirementTypeIds: z
-      .array(z.string())
-      .openapi({ description: "Compliance requirement types this placement asks on top of its facility's" }),
-  })
-  .openapi("RecommendedPlacement");
-
 export const RecommendationSchema = z
   .object({
-    placement: RecommendedPlacementSchema,
+    placement: PlacementSchema.openapi({ description: "An open placement, as the placements' search shows it" }),
     match_score: z.number().int().openapi({ description: "0–100: the engine's score, as a percent" }),
     reason: z.string().openapi({ description: "Why: the engine's sentence, or the model's rewording of it" }),
     engineReason: z.string().openapi({ description: "The engine's own sentence (the same as reason in engine mode)" }),
