@@ -95,6 +95,18 @@ function entityTypeOf(path: string) {
   return parts[0] ?? null;
 }
 
+/** The id of what a 201 created: `{ id }` or `{ item: { id } }` in its JSON answer (else null). */
+async function createdIdOf(res: Response): Promise<string | null> {
+  if (res.status !== 201 || !res.headers.get("content-type")?.includes("application/json")) return null;
+  try {
+    const body = (await res.clone().json()) as { id?: unknown; item?: { id?: unknown } };
+    const id = body?.id ?? body?.item?.id;
+    return typeof id === "string" || typeof id === "number" ? String(id) : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Records every successful state-changing request (see the top of this file). `summaries` gives
  * an operation's OpenAPI summary by "METHOD /path" (read once from the app's own document).
@@ -115,7 +127,8 @@ export function auditTrail(summaries: () => Map<string, string>) {
       action: note.action ?? key,
       summary: note.summary ?? summaries().get(key) ?? key,
       entityType: note.entityType ?? entityTypeOf(path),
-      entityId: note.entityId ?? params.id ?? null,
+      // A creation names the record it made (the path has no id yet).
+      entityId: note.entityId ?? params.id ?? (await createdIdOf(c.res)),
       organizationId: note.organizationId ?? viewer.organization?.id ?? null,
       before: note.before,
       after: note.after,
