@@ -65,6 +65,10 @@ export const AuditEntrySchema = z
     summary: z.string(),
     entityType: z.string().nullable(),
     entityId: z.string().nullable(),
+    /** The record's name while it exists (a student's, a placement's title, an organization's). */
+    recordName: z.string().nullable(),
+    /** An organization record's kind ("program" or "facility"), for its link. */
+    recordKind: z.string().nullable(),
     organizationId: z.string().nullable(),
     organizationName: z.string().nullable(),
     before: z.unknown().nullable(),

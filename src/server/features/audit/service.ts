@@ -3,6 +3,7 @@ import type { Db } from "../../db/client";
 import { auditLog } from "../../db/schema/audit";
 import { users } from "../../db/schema/auth";
 import { organizations } from "../../db/schema/organizations";
+import { placements } from "../../db/schema/placements";
 import { students } from "../../db/schema/students";
 import { likePattern } from "../../lib/pagination";
 import { type AuditEntryDto, type AuditFilter, boundsOf } from "./schemas";
@@ -54,6 +55,16 @@ const actingAsName = sql`coalesce(
   (select o.name from ${organizations} o where o.id::text = ${auditLog.actingAs}),
   (select s.first_name || ' ' || s.last_name from ${students} s where s.id::text = ${auditLog.actingAs}))`;
 
+/** The record's name where it still exists (students, placements, organizations, users). */
+const recordName = sql`case ${auditLog.entityType}
+  when 'students' then (select s.first_name || ' ' || s.last_name from ${students} s where s.id::text = ${auditLog.entityId})
+  when 'placements' then (select p.title from ${placements} p where p.id::text = ${auditLog.entityId})
+  when 'organizations' then (select o.name from ${organizations} o where o.id::text = ${auditLog.entityId})
+  when 'users' then (select u.name from ${users} u where u.id = ${auditLog.entityId})
+  end`;
+const recordKind = sql`case when ${auditLog.entityType} = 'organizations'
+  then (select o.kind::text from ${organizations} o where o.id::text = ${auditLog.entityId}) end`;
+
 const entryColumns = {
   id: auditLog.id,
   at: auditLog.at,
@@ -67,6 +78,8 @@ const entryColumns = {
   summary: auditLog.summary,
   entityType: auditLog.entityType,
   entityId: auditLog.entityId,
+  recordName: sql<string | null>`${recordName}`,
+  recordKind: sql<string | null>`${recordKind}`,
   organizationId: auditLog.organizationId,
   organizationName: sql<string | null>`${orgName}`,
   before: auditLog.before,
