@@ -80,7 +80,9 @@ export function actorOf(c: Context<AppEnv>, viewer: Viewer | null = c.var.viewer
 }
 
 /** A handler's word on its request's entry; later notes win. */
-export function noteAudit(c: Context<AppEnv>, note: AuditNote) {
+export function noteAudit<E extends AppEnv>(ctx: Context<E>, note: AuditNote) {
+  // Any route's context (guarded ones add variables): the note lives on AppEnv's `audit`.
+  const c = ctx as unknown as Context<AppEnv>;
   c.set("audit", { ...(c.var.audit ?? {}), ...note });
 }
 
