@@ -86,6 +86,25 @@ export function noteAudit<E extends AppEnv>(ctx: Context<E>, note: AuditNote) {
   c.set("audit", { ...(c.var.audit ?? {}), ...note });
 }
 
+/**
+ * Before and after of an edit, keeping only the fields that changed (an edit's entry says what it
+ * changed, not the whole record twice). `ignore`: fields that change on every write (updatedAt).
+ */
+export function changedFields(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  ignore: readonly string[] = ["updatedAt"],
+): { before: Record<string, unknown>; after: Record<string, unknown> } {
+  const was: Record<string, unknown> = {};
+  const now: Record<string, unknown> = {};
+  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if (ignore.includes(key) || JSON.stringify(before[key]) === JSON.stringify(after[key])) continue;
+    was[key] = before[key] ?? null;
+    now[key] = after[key] ?? null;
+  }
+  return { before: was, after: now };
+}
+
 /** "/api/applications/:id/approve" → "/api/applications/{id}/approve" (the OpenAPI path). */
 export function openApiPath(honoPath: string) {
   return honoPath.replace(/:([A-Za-z0-9_]+)(\{[^}]*\})?/g, "{$1}");
