@@ -4,7 +4,7 @@ import { DEMO, expect, expectAccessible, signIn, test, uniqueEmail } from "./fix
 // Issue 14: an administrator browses the audit trail: their own sign-in on top, a failed sign-in
 // found by the action filter with the email tried, a row's details, and the CSV of what is shown.
 
-test("an administrator browses, filters, expands and exports the audit trail", async ({ page }) => {
+test("an administrator browses, filters, expands and exports the audit trail", async ({ page, browser }) => {
   const tried = uniqueEmail("audit-failed");
   await page.goto("/auth");
   await page.getByLabel("Email").fill(tried);
@@ -57,4 +57,25 @@ test("an administrator browses, filters, expands and exports the audit trail", a
   await page.reload();
   await expect(page.getByLabel("Action")).toHaveValue("failed");
   await expect(rows.first()).toContainText("Failed to sign in");
+
+  // Live: a failed sign-in elsewhere appears without a reload (the audit stream).
+  const later = uniqueEmail("audit-live");
+  const elsewhere = await browser.newContext();
+  const other = await elsewhere.newPage();
+  await other.goto("/auth");
+  await other.getByLabel("Email").fill(later);
+  await other.getByLabel("Password").fill("not-the-password-2");
+  await other.getByRole("button", { name: "Sign In" }).click();
+  await expect(other.getByText("Login failed")).toBeVisible();
+  await elsewhere.close();
+  await expect(rows.first()).toContainText(`tried ${later}`);
+
+  // One person's entries: the Person box, applied on Enter.
+  await page.getByRole("button", { name: "Clear filters" }).click();
+  await page.getByLabel("Person").fill(DEMO.admin);
+  await page.getByLabel("Person").press("Enter");
+  await expect(page).toHaveURL(/actor=admin%40demo\.test/);
+  await expect(rows.first()).toContainText("Signed in");
+  await expect(rows.filter({ hasNotText: DEMO.admin })).toHaveCount(0);
+  await expectAccessible(page);
 });

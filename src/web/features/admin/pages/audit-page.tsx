@@ -1,12 +1,14 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ChevronDown, ChevronRight, History, SearchX } from "lucide-react";
-import { Fragment, useRef, useState } from "react";
+import { Fragment, useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { ExportCsvButton } from "@/web/components/list-page/export-csv-button";
 import { DateField, FilterBar, type FilterField } from "@/web/components/list-page/filter-bar";
 import { type ListCopy, ListResults } from "@/web/components/list-page/list-results";
 import { useListParams } from "@/web/components/list-page/use-list-params";
 import { Button } from "@/web/components/ui/button";
+import { Field } from "@/web/components/ui/field";
+import { Input } from "@/web/components/ui/input";
 import { PageHeader } from "@/web/components/ui/page-header";
 import { Table, TBody, TD, TH, THead, TR } from "@/web/components/ui/table";
 import {
@@ -90,21 +92,47 @@ export default function AuditPage() {
         params={params}
         search={{ placeholder: "Summary or email", label: "Search" }}
         fields={fields}
-        className="sm:grid-cols-2 lg:grid-cols-5"
+        className="sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6"
       >
+        <ActorField value={f.actor} onChange={(actor) => params.set({ actor })} />
         <DateField name="from" label="From" max={f.to} />
         <DateField name="to" label="To" min={f.from} />
-        {f.actor || f.organizationId ? (
-          <p className="col-span-full text-sm text-muted-foreground">
-            {f.actor ? "Showing one person's entries. " : ""}
-            {f.organizationId ? "Showing one organization's entries." : ""}
-          </p>
+        {f.organizationId ? (
+          <p className="col-span-full text-sm text-muted-foreground">Showing one organization's entries.</p>
         ) : null}
       </FilterBar>
       <ListResults query={list} copy={COPY} params={params} paginationLabel="Audit trail pages">
         {(data) => <AuditTable rows={data.items} onActor={(actor) => params.set({ actor })} />}
       </ListResults>
     </>
+  );
+}
+
+/**
+ * Who acted, by email (or account id): applied when the person leaves the box or presses Enter, so
+ * a half-typed address never filters the list. Clicking a name in the table fills it too.
+ */
+function ActorField({ value, onChange }: { value: string; onChange: (actor: string) => void }) {
+  const id = useId();
+  const [text, setText] = useState(value);
+  useEffect(() => setText(value), [value]);
+  const apply = () => {
+    if (text.trim() !== value) onChange(text.trim());
+  };
+  return (
+    <Field id={id} label="Person">
+      <Input
+        id={id}
+        type="search"
+        placeholder="Email, then Enter"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onBlur={apply}
+        onKeyDown={(e) => {
+          if (e.key === "Enter") apply();
+        }}
+      />
+    </Field>
   );
 }
 
@@ -156,6 +184,9 @@ function AuditTable({ rows, onActor }: { rows: AuditEntry[]; onActor: (actor: st
                   )}
                   {e.actorEmail && e.actorName ? (
                     <div className="text-xs text-muted-foreground">{e.actorEmail}</div>
+                  ) : null}
+                  {!e.actorEmail && typeof e.detail?.email === "string" ? (
+                    <div className="text-xs text-muted-foreground">tried {e.detail.email}</div>
                   ) : null}
                   {e.actingAs ? (
                     <div className="text-xs text-muted-foreground">as {e.actingAsName ?? e.actingAs}</div>
