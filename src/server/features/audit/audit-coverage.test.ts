@@ -9,7 +9,7 @@ import { upload } from "../compliance/test-files";
 
 // Issue 14, "every audited action leaves its entry": the placement loop through the API (create,
 // edit, publish, apply, approve, reject, withdraw), a message, a compliance document uploaded and
-// reviewed, the roster (add, edit, import, invite, invitation accepted), an access request decided
+// reviewed, the roster (add, edit, import, invite, invitation accepted), a sign-up, an access request decided
 // and an organization verified; each leaves one entry naming who, what, which record and which
 // organization, with before and after where they matter.
 
@@ -244,6 +244,31 @@ describe("every audited action leaves its entry", () => {
       ip: t.nextIp(),
     });
     ok(signUp, 201);
+    // Public writes without a viewer are recorded by their handlers: the sign-up itself...
+    const signedUp = await entry("account.sign_up");
+    expect(signedUp).toMatchObject({
+      actorEmail: "avery.audit@board.test",
+      entityType: "users",
+      summary: "Created an account and asked for administrator access",
+    });
+    expect(signedUp.actorId).toBe(signedUp.entityId);
+    expect(signedUp.actorId).toBeTruthy();
+    // ...and a second one with the same email (same answer; the owner is emailed).
+    const again = await t.call("POST", "/api/accounts/sign-up", {
+      body: {
+        fullName: "Someone Else",
+        organizationName: "Elsewhere",
+        email: "avery.audit@board.test",
+        password: "Another-pass-2026",
+        role: "program",
+      },
+      ip: t.nextIp(),
+    });
+    ok(again, 201);
+    expect(await entry("account.sign_up_existing_email")).toMatchObject({
+      actorId: null,
+      actorEmail: "avery.audit@board.test",
+    });
     const [request] = await t.deps.db
       .select({ id: adminAccessRequests.id })
       .from(adminAccessRequests)
