@@ -213,7 +213,20 @@ describe("every audited action leaves its entry", () => {
     expect(await entry("POST /api/students/import")).toMatchObject({
       actorId: program.userId,
       organizationId: program.organizationId,
+      after: { added: 1, skipped: 0 },
+      summary: "Imported a roster CSV: 1 added, 0 skipped",
     });
+    // A check that stores nothing is no change: no entry.
+    const preview = await t.call("POST", "/api/students/import/preview", {
+      cookie: program.cookie,
+      body: { csv: "first_name,last_name,email\nPia,Preview,pia.preview@example.edu\n" },
+    });
+    ok(preview);
+    const previews = await t.deps.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "POST /api/students/import/preview"));
+    expect(previews).toEqual([]);
 
     ok(await t.call("POST", `/api/students/${id}/invite`, { cookie: program.cookie }));
     expect(await entry("POST /api/students/{id}/invite", id)).toMatchObject({ actorId: program.userId });

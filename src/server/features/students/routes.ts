@@ -453,13 +453,20 @@ export const studentRoutes = createRouter()
     const { csv, programId } = c.req.valid("json");
     const db = c.var.deps.db;
     const target = await targetProgram(db, programScope(c.var.scope, programId), programId);
+    noteAudit(c, { skip: true }); // a check that stores nothing: not a change
     return c.json(previewSummary(await previewRoster(db, target, csv)), 200);
   })
   .openapi(importRoute, async (c) => {
     const { csv, programId } = c.req.valid("json");
     const db = c.var.deps.db;
     const target = await targetProgram(db, programScope(c.var.scope, programId), programId);
-    return c.json(await importRoster(db, target, csv), 200);
+    const result = await importRoster(db, target, csv);
+    noteAudit(c, {
+      organizationId: target,
+      after: { added: result.added, skipped: result.skipped.length },
+      summary: `Imported a roster CSV: ${result.added} added, ${result.skipped.length} skipped`,
+    });
+    return c.json(result, 200);
   })
   .openapi(detailRoute, async (c) => {
     const scope = programScope(c.var.scope);
