@@ -25,11 +25,9 @@ export function auditWhere(q: AuditFilter): SQL | undefined {
   if (q.action) {
     // "auth." or "auth.*" is every action under auth; anything else, that action exactly.
     const prefix = q.action.endsWith("*") ? q.action.slice(0, -1) : q.action.endsWith(".") ? q.action : null;
-    parts.push(
-      prefix === null
-        ? eq(auditLog.action, q.action)
-        : sql`${auditLog.action} like ${`${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`,
-    );
+    if (prefix === null) parts.push(eq(auditLog.action, q.action));
+    // LIKE, not a range: under a language collation "auth.x" does not sort between "auth." and "auth/".
+    else parts.push(sql`${auditLog.action} like ${`${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
   }
   if (q.failedSignIns) parts.push(eq(auditLog.action, "auth.sign_in_failed"));
   if (q.entityType) parts.push(eq(auditLog.entityType, q.entityType));
