@@ -32,6 +32,7 @@ export const WEB_ROUTES = {
   "/dashboard/admin/programs": "Nursing Programs",
   "/dashboard/admin/facilities": "Healthcare Facilities",
   "/dashboard/admin/analytics": "Analytics",
+  "/dashboard/admin/audit": "Audit Trail",
   "/dashboard/admin/settings": "Settings",
   "/dashboard/student": "Student Dashboard",
   "/student/placements": "Browse Placements",

@@ -543,6 +543,17 @@ const MATRIX: Row[] = [
     foreign: "n/a",
   },
   { route: "GET /api/admin/mailbox", allowed: ["super_admin"], ok: 200, foreign: "n/a" },
+  // The audit trail (issue 14)
+  {
+    route: "GET /api/admin/audit",
+    allowed: ADMINS,
+    ok: 200,
+    check: (res) => expect(Array.isArray(res.json.items)).toBe(true),
+    foreign: "n/a",
+  },
+  { route: "GET /api/admin/audit/actions", allowed: ADMINS, ok: 200, foreign: "n/a" },
+  { route: "GET /api/admin/audit/export.csv", allowed: ADMINS, ok: 200, check: csv, foreign: "n/a" },
+  { route: "GET /api/admin/audit/stream", allowed: ADMINS, ok: 200, stream: true, foreign: "n/a" },
   // Emails on several programs' rosters (issue 8, item 2)
   { route: "GET /api/admin/roster-claims", allowed: ADMINS, ok: 200, foreign: "n/a" },
   {

@@ -24,6 +24,8 @@ import {
   myApplicationRoutes,
   placedStudentRoutes,
 } from "./features/applications/routes";
+import { auditRoutes } from "./features/audit/routes";
+import { auditStreamRoutes } from "./features/audit/stream-routes";
 import {
   complianceRoutes,
   facilityReadinessRoutes,
@@ -228,6 +230,7 @@ export function createApp(opts: AppOptions) {
     .route("/api/messages", messageRoutes)
     .route("/api/admin/organizations", organizationsAdminRoutes)
     .route("/api/admin/roster-claims", adminRosterClaimRoutes)
+    .route("/api/admin/audit", auditRoutes)
     .route("/api/admin", adminRoutes)
     .route("/api/placements", placementRoutes)
     .route("/api/applications", applicationRoutes)
@@ -255,6 +258,7 @@ export function createApp(opts: AppOptions) {
 
   // Server-Sent Events sit outside the typed chain: the browser reads them with EventSource.
   app.route("/api/events", eventRoutes);
+  app.route("/api/admin/audit/stream", auditStreamRoutes);
 
   app.doc31("/api/openapi.json", {
     openapi: "3.1.0",

@@ -80,8 +80,29 @@ export function actorOf(c: Context<AppEnv>, viewer: Viewer | null = c.var.viewer
 }
 
 /** A handler's word on its request's entry; later notes win. */
-export function noteAudit(c: Context<AppEnv>, note: AuditNote) {
+export function noteAudit<E extends AppEnv>(ctx: Context<E>, note: AuditNote) {
+  // Any route's context (guarded ones add variables): the note lives on AppEnv's `audit`.
+  const c = ctx as unknown as Context<AppEnv>;
   c.set("audit", { ...(c.var.audit ?? {}), ...note });
+}
+
+/**
+ * Before and after of an edit, keeping only the fields that changed (an edit's entry says what it
+ * changed, not the whole record twice). `ignore`: fields that change on every write (updatedAt).
+ */
+export function changedFields(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  ignore: readonly string[] = ["updatedAt"],
+): { before: Record<string, unknown>; after: Record<string, unknown> } {
+  const was: Record<string, unknown> = {};
+  const now: Record<string, unknown> = {};
+  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if (ignore.includes(key) || JSON.stringify(before[key]) === JSON.stringify(after[key])) continue;
+    was[key] = before[key] ?? null;
+    now[key] = after[key] ?? null;
+  }
+  return { before: was, after: now };
 }
 
 /** "/api/applications/:id/approve" → "/api/applications/{id}/approve" (the OpenAPI path). */
@@ -93,6 +114,18 @@ export function openApiPath(honoPath: string) {
 function entityTypeOf(path: string) {
   const parts = path.split("/").filter((p) => p && p !== "api" && p !== "me" && p !== "admin" && p !== "facility");
   return parts[0] ?? null;
+}
+
+/** The id of what a 201 created: `{ id }` or `{ item: { id } }` in its JSON answer (else null). */
+async function createdIdOf(res: Response): Promise<string | null> {
+  if (res.status !== 201 || !res.headers.get("content-type")?.includes("application/json")) return null;
+  try {
+    const body = (await res.clone().json()) as { id?: unknown; item?: { id?: unknown } };
+    const id = body?.id ?? body?.item?.id;
+    return typeof id === "string" || typeof id === "number" ? String(id) : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -115,7 +148,8 @@ export function auditTrail(summaries: () => Map<string, string>) {
       action: note.action ?? key,
       summary: note.summary ?? summaries().get(key) ?? key,
       entityType: note.entityType ?? entityTypeOf(path),
-      entityId: note.entityId ?? params.id ?? null,
+      // A creation names the record it made (the path has no id yet).
+      entityId: note.entityId ?? params.id ?? (await createdIdOf(c.res)),
       organizationId: note.organizationId ?? viewer.organization?.id ?? null,
       before: note.before,
       after: note.after,

@@ -139,6 +139,7 @@ const appRoutes: RouteObject[] = [
         ...lazyRoute(async () => (await import("@/web/features/admin/pages/organizations-page")).FacilitiesPage),
       },
       { path: route("/dashboard/admin/analytics"), ...section("AdminAnalyticsPage") },
+      { path: route("/dashboard/admin/audit"), ...page(() => import("@/web/features/admin/pages/audit-page")) },
       { path: route("/dashboard/admin/settings"), ...section("AdminSettingsPage") },
     ],
   },

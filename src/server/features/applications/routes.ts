@@ -1,9 +1,11 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import { applicationSubmissionSchema, submissionStudents } from "../../../domain/application-submission";
 import { APPLICATION_NOTES_MAX, APPLICATION_STATUSES } from "../../../domain/applications";
 import { applicationReviewSchema, PLACED_PHASES } from "../../../domain/placements";
 import { FACILITY_SIDE, PROGRAM_SIDE, STUDENT_VIEWERS } from "../../../domain/roles";
-import { allow, studentScope } from "../../lib/access";
+import { allow, type GuardedEnv, studentScope } from "../../lib/access";
+import { noteAudit } from "../../lib/audit";
 import { sendCsv } from "../../lib/csv";
 import { pageOf, pageQuerySchema } from "../../lib/pagination";
 import { createRouter, errorResponses, idParam, jsonContent } from "../../lib/router";
@@ -304,6 +306,7 @@ export const applicationRoutes = createRouter()
   })
   .openapi(withdrawRoute, async (c) => {
     const result = await withdrawApplication(c.var.deps, c.var.scope, c.req.valid("param").id);
+    noteWithdrawal(c, result);
     return c.json(result, 200);
   });
 
@@ -323,18 +326,56 @@ export const facilityApplicationRoutes = createRouter()
     const body = (c.req.valid("json") ?? {}) as { notes?: string | null; confirmNotReady?: boolean };
     const id = c.req.valid("param").id;
     const { deps, viewer, scope } = c.var;
-    return c.json(
-      await decideApplication(deps, viewer, scope, id, "approved", body.notes ?? null, body.confirmNotReady === true),
-      200,
+    const decided = await decideApplication(
+      deps,
+      viewer,
+      scope,
+      id,
+      "approved",
+      body.notes ?? null,
+      body.confirmNotReady === true,
     );
+    noteDecision(c, decided);
+    return c.json(decided, 200);
   })
   .openapi(decisionRoute("reject"), async (c) => {
     const { notes } = c.req.valid("json") ?? { notes: null };
-    return c.json(
-      await decideApplication(c.var.deps, c.var.viewer, c.var.scope, c.req.valid("param").id, "rejected", notes),
-      200,
+    const decided = await decideApplication(
+      c.var.deps,
+      c.var.viewer,
+      c.var.scope,
+      c.req.valid("param").id,
+      "rejected",
+      notes,
     );
+    noteDecision(c, decided);
+    return c.json(decided, 200);
   });
+
+// The audit trail's before and after (ADR 019): only a pending application can be decided.
+type Decided = Awaited<ReturnType<typeof decideApplication>>;
+function noteDecision(c: Context<GuardedEnv>, d: Decided) {
+  noteAudit(c, {
+    summary: `${d.status === "approved" ? "Approved" : "Rejected"} ${d.student.name}'s application to ${d.placement.title}`,
+    entityType: "applications",
+    entityId: d.id,
+    organizationId: d.facility.id,
+    before: { status: "pending" },
+    after: {
+      status: d.status,
+      reviewNotes: d.reviewNotes,
+      ...(d.readinessOverride ? { approvedNotReady: d.readinessOverride.missing } : {}),
+    },
+  });
+}
+function noteWithdrawal(c: Context<GuardedEnv>, w: Awaited<ReturnType<typeof withdrawApplication>>) {
+  noteAudit(c, {
+    entityType: "applications",
+    entityId: w.id,
+    before: { status: w.previousStatus },
+    after: { status: w.status, ...(w.leftEarly ? { leftEarly: true } : {}) },
+  });
+}
 
 /** /api/facility/placed-students. */
 export const placedStudentRoutes = createRouter().openapi(placedRoute, async (c) =>
@@ -350,6 +391,8 @@ export const myApplicationRoutes = createRouter()
   .openapi(myListRoute, async (c) =>
     c.json(await myApplications(c.var.deps.db, studentScope(c.var.scope), c.req.valid("query")), 200),
   )
-  .openapi(myWithdrawRoute, async (c) =>
-    c.json(await withdrawApplication(c.var.deps, studentScope(c.var.scope), c.req.valid("param").id), 200),
-  );
+  .openapi(myWithdrawRoute, async (c) => {
+    const result = await withdrawApplication(c.var.deps, studentScope(c.var.scope), c.req.valid("param").id);
+    noteWithdrawal(c, result);
+    return c.json(result, 200);
+  });

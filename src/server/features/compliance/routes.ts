@@ -3,6 +3,7 @@ import { rejectionSchema } from "../../../domain/compliance";
 import { FACILITY_SIDE, PROGRAM_SIDE, type Role, STUDENT_VIEWERS } from "../../../domain/roles";
 import { COMPLIANCE_STATUSES } from "../../../domain/students";
 import { allow, facilityScope, programScope, studentScope } from "../../lib/access";
+import { noteAudit } from "../../lib/audit";
 import { sendCsv } from "../../lib/csv";
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "../../lib/file-inspection";
 import { pageOf, pageQuerySchema } from "../../lib/pagination";
@@ -282,7 +283,10 @@ export const complianceRoutes = createRouter()
     const scope = facilityScope(c.var.scope, facilityId);
     return c.json(await setFacilityRequirements(c.var.deps.db, scope, requirementTypeIds), 200);
   })
-  .openapi(scanRoute, async (c) => c.json(await scanDocument(c.req.valid("form").file), 200))
+  .openapi(scanRoute, async (c) => {
+    noteAudit(c, { skip: true }); // a check that stores nothing: not a change
+    return c.json(await scanDocument(c.req.valid("form").file), 200);
+  })
   .openapi(fileRoute, async (c) => {
     const file = await documentFile(c.var.deps, c.var.scope, c.req.valid("param").id);
     const ascii = file.fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
@@ -304,18 +308,16 @@ export const complianceRoutes = createRouter()
   })
   .openapi(approveRoute, async (c) => {
     const scope = programScope(c.var.scope);
-    return c.json(
-      await reviewDocument(c.var.deps, c.var.viewer, scope, c.req.valid("param").id, "approved", null),
-      200,
-    );
+    const doc = await reviewDocument(c.var.deps, c.var.viewer, scope, c.req.valid("param").id, "approved", null);
+    noteAudit(c, reviewNote(doc));
+    return c.json(doc, 200);
   })
   .openapi(rejectRoute, async (c) => {
     const scope = programScope(c.var.scope);
     const { reason } = c.req.valid("json");
-    return c.json(
-      await reviewDocument(c.var.deps, c.var.viewer, scope, c.req.valid("param").id, "rejected", reason),
-      200,
-    );
+    const doc = await reviewDocument(c.var.deps, c.var.viewer, scope, c.req.valid("param").id, "rejected", reason);
+    noteAudit(c, reviewNote(doc));
+    return c.json(doc, 200);
   })
   .openapi(listRoute, async (c) => {
     const q = c.req.valid("query");
@@ -426,3 +428,14 @@ export const facilityReadinessRoutes = createRouter().openapi(readinessRoute, as
   const scope = facilityScope(c.var.scope);
   return c.json(await applicationReadiness(c.var.deps.db, scope, c.req.valid("param").id), 200);
 });
+
+/** The audit trail's word on a review (ADR 019): only a submitted document is reviewed. */
+function reviewNote(doc: Awaited<ReturnType<typeof reviewDocument>>) {
+  return {
+    entityType: "compliance",
+    entityId: doc.id,
+    summary: `${doc.status === "approved" ? "Approved" : "Rejected"} a compliance document (${doc.fileName})`,
+    before: { status: "submitted" },
+    after: { status: doc.status, requirement: doc.requirementTypeId, rejectionReason: doc.rejectionReason },
+  };
+}

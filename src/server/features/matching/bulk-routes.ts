@@ -2,6 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { matchRunInputSchema, matchSubmissionSchema } from "../../../domain/matching/bulk";
 import { PROGRAM_SIDE } from "../../../domain/roles";
 import { allow } from "../../lib/access";
+import { noteAudit } from "../../lib/audit";
 import { createRouter, errorResponses, idParam, jsonContent } from "../../lib/router";
 import { CandidatesSchema, MatchRunSchema, MatchSubmissionResultSchema, RunPreviewSchema } from "./bulk-schemas";
 import { getRun, previewRun, runCandidates, startRun, submitRun } from "./bulk-service";
@@ -81,7 +82,10 @@ const submitRoute = createRoute({
 });
 
 export const bulkMatchingRoutes = createRouter()
-  .openapi(previewRoute, async (c) => c.json(await previewRun(c.var.deps.db, c.var.scope, c.req.valid("json")), 200))
+  .openapi(previewRoute, async (c) => {
+    noteAudit(c, { skip: true }); // a preview stores nothing: not a change
+    return c.json(await previewRun(c.var.deps.db, c.var.scope, c.req.valid("json")), 200);
+  })
   .openapi(startRoute, async (c) =>
     c.json(await startRun(c.var.deps, c.var.viewer, c.var.scope, c.req.valid("json")), 202),
   )

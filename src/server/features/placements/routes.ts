@@ -3,6 +3,7 @@ import { isoDate } from "../../../domain/dates";
 import { PLACEMENT_STATUSES, placementInputSchema } from "../../../domain/placements";
 import { FACILITY_SIDE, PROGRAM_SIDE, STUDENT_VIEWERS } from "../../../domain/roles";
 import { allow, programScope, studentScope } from "../../lib/access";
+import { changedFields, noteAudit } from "../../lib/audit";
 import { pageOf, pageQuerySchema } from "../../lib/pagination";
 import { createRouter, errorResponses, idParam, jsonContent } from "../../lib/router";
 import {
@@ -202,12 +203,14 @@ export const facilityPlacementRoutes = createRouter()
   .openapi(createPlacementRoute, async (c) =>
     c.json(await createFacilityPlacement(c.var.deps.db, c.var.scope, c.req.valid("json")), 201),
   )
-  .openapi(updateRoute, async (c) =>
-    c.json(
-      await updateFacilityPlacement(c.var.deps.db, c.var.scope, c.req.valid("param").id, c.req.valid("json")),
-      200,
-    ),
-  )
+  .openapi(updateRoute, async (c) => {
+    const id = c.req.valid("param").id;
+    const before = await getFacilityPlacement(c.var.deps.db, c.var.scope, id);
+    const after = await updateFacilityPlacement(c.var.deps.db, c.var.scope, id, c.req.valid("json"));
+    // The audit trail keeps what the edit changed (ADR 019).
+    noteAudit(c, changedFields(before, after));
+    return c.json(after, 200);
+  })
   .openapi(statusRoute("publish"), async (c) =>
     c.json(await setFacilityPlacementStatus(c.var.deps.db, c.var.scope, c.req.valid("param").id, "active"), 200),
   )

@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { eq } from "drizzle-orm";
 import { bodyLimit } from "hono/body-limit";
 import type { MiddlewareHandler } from "hono/types";
 import { ADMIN_ROLES, PROGRAM_SIDE, STUDENT_VIEWERS } from "../../../domain/roles";
@@ -20,7 +21,10 @@ import {
 import { ENROLLMENT_FILTERS, STUDENT_SORTS } from "../../../domain/student-list";
 import { experienceSchema, preferencesSchema } from "../../../domain/student-profile";
 import { COMPLIANCE_STATUSES, studentInputSchema } from "../../../domain/students";
+import { users } from "../../db/schema/auth";
+import { students } from "../../db/schema/students";
 import { allow, type GuardedEnv, programScope, studentScope } from "../../lib/access";
+import { actorOf, changedFields, noteAudit, recordAudit } from "../../lib/audit";
 import { sendCsv } from "../../lib/csv";
 import { AppError } from "../../lib/errors";
 import { requireClientMailQuota } from "../../lib/mail-quota";
@@ -29,7 +33,7 @@ import { createRouter, ErrorSchema, errorResponses, idParam, jsonContent } from 
 import { acceptInvitation, confirmSignUp, getInvitation, requestSignUpCode } from "./accounts";
 import { inviteAllStudents, inviteStudent } from "./invitations";
 import { addExperience, deleteExperience, myProfile, savePreferences, updateExperience } from "./profile";
-import { getStudentDetail, listStudents, targetProgram } from "./roster";
+import { getStudentDetail, getStudentItem, listStudents, targetProgram } from "./roster";
 import { createStudent, deleteStudent, setEnrollment, updateStudent, withdrawStudent } from "./roster-changes";
 import { listSharedRosterEmails, myRosterClaims, reportRosterClaim } from "./roster-claims";
 import { EXPORT_HEADER, exportStudents } from "./roster-export";
@@ -449,13 +453,20 @@ export const studentRoutes = createRouter()
     const { csv, programId } = c.req.valid("json");
     const db = c.var.deps.db;
     const target = await targetProgram(db, programScope(c.var.scope, programId), programId);
+    noteAudit(c, { skip: true }); // a check that stores nothing: not a change
     return c.json(previewSummary(await previewRoster(db, target, csv)), 200);
   })
   .openapi(importRoute, async (c) => {
     const { csv, programId } = c.req.valid("json");
     const db = c.var.deps.db;
     const target = await targetProgram(db, programScope(c.var.scope, programId), programId);
-    return c.json(await importRoster(db, target, csv), 200);
+    const result = await importRoster(db, target, csv);
+    noteAudit(c, {
+      organizationId: target,
+      after: { added: result.added, skipped: result.skipped.length },
+      summary: `Imported a roster CSV: ${result.added} added, ${result.skipped.length} skipped`,
+    });
+    return c.json(result, 200);
   })
   .openapi(detailRoute, async (c) => {
     const scope = programScope(c.var.scope);
@@ -463,7 +474,12 @@ export const studentRoutes = createRouter()
   })
   .openapi(updateRoute, async (c) => {
     const scope = programScope(c.var.scope);
-    return c.json(await updateStudent(c.var.deps.db, scope, c.req.valid("param").id, c.req.valid("json")), 200);
+    const id = c.req.valid("param").id;
+    const before = await getStudentItem(c.var.deps.db, scope, id);
+    const after = await updateStudent(c.var.deps.db, scope, id, c.req.valid("json"));
+    // The audit trail keeps what the edit changed (ADR 019).
+    noteAudit(c, { ...changedFields(before, after), organizationId: after.programId });
+    return c.json(after, 200);
   })
   .openapi(deleteRoute, async (c) => {
     const scope = programScope(c.var.scope);
@@ -494,8 +510,42 @@ export const invitationRoutes = createRouter()
       c.req.raw.headers,
     );
     appendCookies(c, headers);
+    await recordStudentAccount(c, { userId, studentId, programName }, "invitation");
     return c.json({ userId, studentId, programName, redirectTo: "/dashboard/student" as const }, 201);
   });
+
+/**
+ * A student's account made without a signed-in viewer (an invitation, a sign-up code): the
+ * pipeline records only signed-in writes, so these are recorded here (ADR 019).
+ */
+async function recordStudentAccount(
+  c: Parameters<typeof actorOf>[0],
+  made: { userId: string; studentId: string; programName: string },
+  how: "invitation" | "code",
+) {
+  const { db, log } = c.var.deps;
+  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, made.userId));
+  const [student] = await db
+    .select({ programId: students.programId })
+    .from(students)
+    .where(eq(students.id, made.studentId));
+  await recordAudit(db, {
+    ...actorOf(c, null),
+    actorId: made.userId,
+    actorEmail: user?.email ?? null,
+    actorRole: "student",
+    action: how === "invitation" ? "student.accept_invitation" : "student.sign_up_with_code",
+    summary:
+      how === "invitation"
+        ? `Accepted an invitation and created a student account (${made.programName})`
+        : `Created a student account with an emailed code (${made.programName})`,
+    entityType: "students",
+    entityId: made.studentId,
+    organizationId: student?.programId ?? null,
+    after: { userId: made.userId, studentId: made.studentId },
+    detail: { method: c.req.method, path: c.req.path, status: 201 },
+  }).catch((err) => log.error({ err }, "audit: could not record a student account"));
+}
 
 /** /api/accounts/student-sign-up: the roster-email sign-up. */
 export const studentSignUpRoutes = createRouter()
@@ -512,6 +562,7 @@ export const studentSignUpRoutes = createRouter()
     }
     const { userId, studentId, programName, headers } = result;
     appendCookies(c, headers);
+    await recordStudentAccount(c, { userId, studentId, programName }, "code");
     return c.json({ userId, studentId, programName, redirectTo: "/dashboard/student" as const }, 201);
   });
 
