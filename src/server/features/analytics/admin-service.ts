@@ -19,9 +19,9 @@ async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
 const TREND_DAYS = 30;
 /** Counted in the last 30 days, and in the 30 days before those. */
 const trendOf = (column: SQL, where: SQL = sql`true`) => sql`
-  (count(*) filter (where ${where} and ${column} >= now() - interval '${sql.raw(String(TREND_DAYS))} days'))::int,
+  (count(*) filter (where ${where} and ${column} >= now() - interval '${sql.raw(String(TREND_DAYS))} days'))::int as last30,
   (count(*) filter (where ${where} and ${column} >= now() - interval '${sql.raw(String(2 * TREND_DAYS))} days'
-    and ${column} < now() - interval '${sql.raw(String(TREND_DAYS))} days'))::int`;
+    and ${column} < now() - interval '${sql.raw(String(TREND_DAYS))} days'))::int as previous30`;
 
 type Counted = { value: number; last30: number; previous30: number };
 const stat = (r: Counted) => ({ value: r.value, trend: { last30Days: r.last30, previous30Days: r.previous30 } });
