@@ -20,7 +20,8 @@ async function one(query: SQL): Promise<number> {
   return Number(row.n);
 }
 const recent = (column: SQL) => sql`${column} >= now() - interval '30 days'`;
-const before = (column: SQL) => sql`${column} >= now() - interval '60 days' and ${column} < now() - interval '30 days'`;
+const earlier = (column: SQL) =>
+  sql`${column} >= now() - interval '60 days' and ${column} < now() - interval '30 days'`;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -47,7 +48,7 @@ describe("GET /api/analytics/admin/overview on the demo world", () => {
           sql`select count(*) as n from organizations where ${where} and ${recent(sql`created_at`)}`,
         ),
         previous30Days: await one(
-          sql`select count(*) as n from organizations where ${where} and ${before(sql`created_at`)}`,
+          sql`select count(*) as n from organizations where ${where} and ${earlier(sql`created_at`)}`,
         ),
       });
     }
@@ -60,7 +61,7 @@ describe("GET /api/analytics/admin/overview on the demo world", () => {
       trend: {
         last30Days: await one(sql`select count(*) as n from students where ${active} and ${recent(sql`created_at`)}`),
         previous30Days: await one(
-          sql`select count(*) as n from students where ${active} and ${before(sql`created_at`)}`,
+          sql`select count(*) as n from students where ${active} and ${earlier(sql`created_at`)}`,
         ),
       },
     });
@@ -68,7 +69,7 @@ describe("GET /api/analytics/admin/overview on the demo world", () => {
       value: await one(sql`select count(*) as n from applications`),
       trend: {
         last30Days: await one(sql`select count(*) as n from applications where ${recent(sql`submitted_at`)}`),
-        previous30Days: await one(sql`select count(*) as n from applications where ${before(sql`submitted_at`)}`),
+        previous30Days: await one(sql`select count(*) as n from applications where ${earlier(sql`submitted_at`)}`),
       },
     });
     expect(overview.stats.applications.trend.last30Days).toBeGreaterThan(0);

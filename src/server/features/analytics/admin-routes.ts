@@ -58,7 +58,8 @@ const filterOptionsRoute = createRoute({
   responses: { 200: jsonContent(AnalyticsFilterOptionsSchema, "States and specialties"), ...errorResponses },
 });
 
-const chart = <S extends z.ZodType>(path: string, summary: string, schema: S) =>
+// `P` keeps each path a literal type, so the typed client tells the charts apart.
+const chart = <P extends string, S extends z.ZodType>(path: P, summary: string, schema: S) =>
   createRoute({
     method: "get",
     path,

@@ -1,14 +1,23 @@
+import { useQuery } from "@tanstack/react-query";
 import { Building2, GraduationCap, LineChart } from "lucide-react";
 import { Link } from "react-router";
+import { LoadError } from "@/web/components/list-page/load-error";
 import { Button } from "@/web/components/ui/button";
+import { Loading } from "@/web/components/ui/loading";
 import { PageHeader } from "@/web/components/ui/page-header";
 import { useMe } from "@/web/lib/session";
 import { AccessRequestsPanel } from "../components/access-requests-panel";
+import { OverviewStatCards } from "../components/overview-stat-cards";
+import { RegionalTrendsPanel } from "../components/regional-trends-panel";
 import { RosterClaimsPanel } from "../components/roster-claims-panel";
+import { TopPerformersPanel } from "../components/top-performers-panel";
+import { adminOverviewQuery } from "../overview-api";
 
+/** /dashboard/admin: the platform's live figures (one request), then the admin's work queues. */
 export default function AdminDashboardPage() {
   const me = useMe();
   const isSuperAdmin = me.data?.roles.includes("super_admin") ?? false;
+  const overview = useQuery(adminOverviewQuery);
   return (
     <>
       <PageHeader
@@ -34,6 +43,26 @@ export default function AdminDashboardPage() {
           </>
         }
       />
+      <div className="mb-6 grid gap-6">
+        {overview.isPending ? (
+          <Loading />
+        ) : overview.isError ? (
+          <LoadError what="the platform overview" query={overview} />
+        ) : (
+          <>
+            <OverviewStatCards stats={overview.data.stats} />
+            <div className="grid gap-6 lg:grid-cols-2">
+              {/*
+                RECENT ACTIVITY SLOT (issue 14): <RecentActivityPanel /> from
+                ../components/recent-activity-panel (another branch) mounts here, as this grid's
+                first cell, beside Top Performers.
+              */}
+              <TopPerformersPanel data={overview.data} />
+            </div>
+            <RegionalTrendsPanel rows={overview.data.regionalTrends} />
+          </>
+        )}
+      </div>
       {isSuperAdmin ? <AccessRequestsPanel /> : null}
       <RosterClaimsPanel />
     </>
