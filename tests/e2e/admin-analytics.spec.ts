@@ -38,7 +38,7 @@ test("an administrator filters the analytics by state, reads a chart as a table 
   await expect(page).toHaveURL(/\/dashboard\/admin$/);
   await page.goto("/dashboard/admin/analytics");
   await expect(page.getByRole("heading", { name: "Analytics", level: 1 })).toBeVisible();
-  const seats = page.getByRole("region", { name: "Seat utilization by specialty and state" });
+  const seats = page.getByRole("region", { name: "Seat utilization by specialty and state", exact: true });
   // The chart is an image to assistive technology, named by a summary of its figures.
   await expect(seats.getByRole("img", { name: /seats approved across/ })).toBeVisible();
   await expectAccessible(page);
@@ -50,7 +50,7 @@ test("an administrator filters the analytics by state, reads a chart as a table 
   const statesBefore = new Set(await stateColumn.allTextContents());
   expect(statesBefore.size).toBeGreaterThan(1);
 
-  await page.getByLabel("State").selectOption("TX");
+  await page.getByLabel("State", { exact: true }).selectOption("TX");
   await expect(page).toHaveURL(/[?&]state=TX/);
   await expect.poll(async () => [...new Set(await stateColumn.allTextContents())]).toEqual(["TX"]);
   await expectAccessible(page);
@@ -67,5 +67,5 @@ test("an administrator filters the analytics by state, reads a chart as a table 
 
   // The filter survives a reload: it is in the address.
   await page.reload();
-  await expect(page.getByLabel("State")).toHaveValue("TX");
+  await expect(page.getByLabel("State", { exact: true })).toHaveValue("TX");
 });

@@ -4,7 +4,7 @@ import { LoadError } from "@/web/components/list-page/load-error";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { Loading } from "@/web/components/ui/loading";
-import { Table, TBody, TD, TH, THead, TR } from "@/web/components/ui/table";
+import { TBody, TD, TH, THead, TR } from "@/web/components/ui/table";
 import { type CsvColumn, saveCsv, toCsv } from "./csv";
 
 type ChartQuery<D> = {
@@ -81,8 +81,14 @@ export function ChartCard<D, R>({
         ) : items.length === 0 ? (
           <p className="py-8 text-center text-sm text-muted-foreground">Nothing to show for these filters</p>
         ) : asTable ? (
-          <div className="max-h-96 overflow-auto">
-            <Table aria-labelledby={headingId}>
+          // A plain table in one scroll box that takes the keyboard focus (it may scroll both ways).
+          <section
+            aria-label={`${title}, as a table`}
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take keyboard focus to scroll (WCAG 2.1.1)
+            tabIndex={0}
+            className="max-h-96 overflow-auto rounded-lg border border-border"
+          >
+            <table aria-labelledby={headingId} className="w-full text-sm">
               <THead>
                 <TR>
                   {columns.map((c) => (
@@ -100,8 +106,8 @@ export function ChartCard<D, R>({
                   </TR>
                 ))}
               </TBody>
-            </Table>
-          </div>
+            </table>
+          </section>
         ) : (
           <div role="img" aria-label={summary(items)} className="h-72 w-full">
             {children(items)}
