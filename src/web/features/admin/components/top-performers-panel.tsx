@@ -14,7 +14,7 @@ export function TopPerformersPanel({ data }: { data: Pick<AdminOverview, "topFac
         <CardTitle>Top Performers</CardTitle>
         <CardDescription>From every application and roster on the platform</CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-6">
+      <CardContent className="grid grid-cols-[minmax(0,1fr)] gap-6">
         <div>
           <h3 className="mb-2 text-sm font-semibold">Facilities by placements filled</h3>
           {data.topFacilities.length === 0 ? (

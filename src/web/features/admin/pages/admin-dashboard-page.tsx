@@ -43,7 +43,8 @@ export default function AdminDashboardPage() {
           </>
         }
       />
-      <div className="mb-6 grid gap-6">
+      {/* minmax(0, 1fr): a wide table scrolls in its own box instead of widening the cards. */}
+      <div className="mb-6 grid grid-cols-[minmax(0,1fr)] gap-6">
         {overview.isPending ? (
           <Loading />
         ) : overview.isError ? (
@@ -51,7 +52,7 @@ export default function AdminDashboardPage() {
         ) : (
           <>
             <OverviewStatCards stats={overview.data.stats} />
-            <div className="grid gap-6 lg:grid-cols-2">
+            <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[repeat(2,minmax(0,1fr))]">
               {/*
                 RECENT ACTIVITY SLOT (issue 14): <RecentActivityPanel /> from
                 ../components/recent-activity-panel (another branch) mounts here, as this grid's
