@@ -23,7 +23,8 @@ import {
 import { ChartCard } from "./chart-card";
 
 // The five charts of /dashboard/admin/analytics (issue 14). recharts is imported here only, so only
-// this lazy page's chunk carries it. Its own keyboard layer is off: the chart is one image to
+// this lazy page's chunk carries it. No animation (the figures are there at once, and nothing moves for
+// those who prefer reduced motion). Its own keyboard layer is off: the chart is one image to
 // assistive technology, and its rows are in the table the card can show instead.
 
 const COLORS = { pending: "#b45309", approved: "#15803d", rejected: "#b91c1c", withdrawn: "#64748b", blue: "#1d4ed8" };
@@ -68,10 +69,22 @@ export function ApplicationsOverTimeChart({ filters }: { filters: AnalyticsFilte
             <YAxis allowDecimals={false} tick={axis} />
             <Tooltip />
             <Legend />
-            <Line dataKey="pending" name="Pending" stroke={COLORS.pending} dot={false} />
-            <Line dataKey="approved" name="Approved" stroke={COLORS.approved} dot={false} />
-            <Line dataKey="rejected" name="Not selected" stroke={COLORS.rejected} dot={false} />
-            <Line dataKey="withdrawn" name="Withdrawn" stroke={COLORS.withdrawn} dot={false} />
+            <Line isAnimationActive={false} dataKey="pending" name="Pending" stroke={COLORS.pending} dot={false} />
+            <Line isAnimationActive={false} dataKey="approved" name="Approved" stroke={COLORS.approved} dot={false} />
+            <Line
+              isAnimationActive={false}
+              dataKey="rejected"
+              name="Not selected"
+              stroke={COLORS.rejected}
+              dot={false}
+            />
+            <Line
+              isAnimationActive={false}
+              dataKey="withdrawn"
+              name="Withdrawn"
+              stroke={COLORS.withdrawn}
+              dot={false}
+            />
           </LineChart>
         </ResponsiveContainer>
       )}
@@ -154,8 +167,8 @@ export function SeatUtilizationChart({ filters }: { filters: AnalyticsFilters })
             <YAxis allowDecimals={false} tick={axis} />
             <Tooltip />
             <Legend />
-            <Bar dataKey="capacity" name="Seats" fill={COLORS.withdrawn} />
-            <Bar dataKey="approved" name="Approved" fill={COLORS.approved} />
+            <Bar isAnimationActive={false} dataKey="capacity" name="Seats" fill={COLORS.withdrawn} />
+            <Bar isAnimationActive={false} dataKey="approved" name="Approved" fill={COLORS.approved} />
           </BarChart>
         </ResponsiveContainer>
       )}
@@ -193,8 +206,20 @@ export function UnmetDemandChart({ filters }: { filters: AnalyticsFilters }) {
             <YAxis allowDecimals={false} tick={axis} />
             <Tooltip />
             <Legend />
-            <Bar dataKey="notSelected" stackId="unmet" name="Not selected" fill={COLORS.rejected} />
-            <Bar dataKey="pendingBeyondCapacity" stackId="unmet" name="Pending beyond capacity" fill={COLORS.pending} />
+            <Bar
+              isAnimationActive={false}
+              dataKey="notSelected"
+              stackId="unmet"
+              name="Not selected"
+              fill={COLORS.rejected}
+            />
+            <Bar
+              isAnimationActive={false}
+              dataKey="pendingBeyondCapacity"
+              stackId="unmet"
+              name="Pending beyond capacity"
+              fill={COLORS.pending}
+            />
           </BarChart>
         </ResponsiveContainer>
       )}
@@ -230,7 +255,7 @@ export function ComplianceByProgramChart({ filters }: { filters: AnalyticsFilter
             <XAxis dataKey="program" tick={axis} interval={0} angle={-20} textAnchor="end" height={70} />
             <YAxis unit="%" domain={[0, 100]} tick={axis} />
             <Tooltip />
-            <Bar dataKey="complianceRate" name="Compliance rate (%)" fill={COLORS.blue} />
+            <Bar isAnimationActive={false} dataKey="complianceRate" name="Compliance rate (%)" fill={COLORS.blue} />
           </BarChart>
         </ResponsiveContainer>
       )}
