@@ -708,6 +708,15 @@ const MATRIX: Row[] = [
     },
   },
 
+  // The administrator's platform overview and analytics charts (issue 14): every organization's figures
+  { route: "GET /api/analytics/admin/overview", allowed: ADMINS, ok: 200, foreign: "n/a" },
+  { route: "GET /api/analytics/admin/filter-options", allowed: ADMINS, ok: 200, foreign: "n/a" },
+  { route: "GET /api/analytics/admin/applications-over-time", allowed: ADMINS, ok: 200, foreign: "n/a" },
+  { route: "GET /api/analytics/admin/facility-decisions", allowed: ADMINS, ok: 200, foreign: "n/a" },
+  { route: "GET /api/analytics/admin/seat-utilization", allowed: ADMINS, ok: 200, foreign: "n/a" },
+  { route: "GET /api/analytics/admin/unmet-demand", allowed: ADMINS, ok: 200, foreign: "n/a" },
+  { route: "GET /api/analytics/admin/compliance-by-program", allowed: ADMINS, ok: 200, foreign: "n/a" },
+
   // Facility: departments, placements, application review, placed students
   {
     route: "GET /api/facility/departments",

@@ -17,6 +17,7 @@ import { accountRoutes } from "./features/accounts/routes";
 import { clearSignInFailures, guardedSignIn } from "./features/accounts/sign-in-guard";
 import { organizationsAdminRoutes } from "./features/admin/organizations-routes";
 import { adminRoutes } from "./features/admin/routes";
+import { adminAnalyticsRoutes } from "./features/analytics/admin-routes";
 import { analyticsRoutes, myDashboardRoutes } from "./features/analytics/routes";
 import {
   applicationRoutes,
@@ -234,6 +235,7 @@ export function createApp(opts: AppOptions) {
     .route("/api/admin", adminRoutes)
     .route("/api/placements", placementRoutes)
     .route("/api/applications", applicationRoutes)
+    .route("/api/analytics/admin", adminAnalyticsRoutes)
     .route("/api/analytics", analyticsRoutes)
     .route("/api/facility/departments", departmentRoutes)
     .route("/api/facility/placements", facilityPlacementRoutes)

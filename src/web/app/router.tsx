@@ -138,8 +138,11 @@ const appRoutes: RouteObject[] = [
         path: route("/dashboard/admin/facilities"),
         ...lazyRoute(async () => (await import("@/web/features/admin/pages/organizations-page")).FacilitiesPage),
       },
-      { path: route("/dashboard/admin/analytics"), ...section("AdminAnalyticsPage") },
       { path: route("/dashboard/admin/audit"), ...page(() => import("@/web/features/admin/pages/audit-page")) },
+      {
+        path: route("/dashboard/admin/analytics"),
+        ...page(() => import("@/web/features/admin/pages/admin-analytics-page")),
+      },
       { path: route("/dashboard/admin/settings"), ...section("AdminSettingsPage") },
     ],
   },

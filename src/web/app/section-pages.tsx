@@ -1,4 +1,4 @@
-import { Calendar, GraduationCap, LineChart, Settings } from "lucide-react";
+import { Calendar, GraduationCap, Settings } from "lucide-react";
 import { SectionPage } from "./section-page";
 
 // Titles and empty states of the pages whose data the next features bring (issue 2 allows this;
@@ -9,14 +9,6 @@ export const CalendarPage = () => (
     description="Rotation dates across your placements"
     icon={Calendar}
     empty="Rotations appear on the calendar once placements are approved."
-  />
-);
-export const AdminAnalyticsPage = () => (
-  <SectionPage
-    title="Analytics"
-    description="Placement and capacity trends"
-    icon={LineChart}
-    empty="Platform analytics are computed from placement data here."
   />
 );
 export const AdminSettingsPage = () => (
