@@ -33,10 +33,11 @@ async function applicationsByStatus(deps: Deps, kind: "program" | "facility", id
 
 async function programCounts(deps: Deps, id: string) {
   // Placement rate: active students with at least one approved application, over active students.
+  // The outer column is written qualified: drizzle renders a lone table's columns unqualified.
   const [row] = await deps.db
     .select({
       students: sql<number>`count(*)::int`,
-      placed: sql<number>`count(*) filter (where exists (select 1 from ${applications} a where a.student_id = ${students.id} and a.status = 'approved'))::int`,
+      placed: sql<number>`count(*) filter (where exists (select 1 from ${applications} a where a.student_id = "students"."id" and a.status = 'approved'))::int`,
     })
     .from(students)
     .where(and(eq(students.programId, id), eq(students.enrollmentStatus, "active")));
