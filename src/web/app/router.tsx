@@ -138,6 +138,18 @@ const appRoutes: RouteObject[] = [
         path: route("/dashboard/admin/facilities"),
         ...lazyRoute(async () => (await import("@/web/features/admin/pages/organizations-page")).FacilitiesPage),
       },
+      {
+        path: route("/dashboard/admin/programs/:id"),
+        ...lazyRoute(
+          async () => (await import("@/web/features/admin/pages/organization-detail-page")).ProgramDetailPage,
+        ),
+      },
+      {
+        path: route("/dashboard/admin/facilities/:id"),
+        ...lazyRoute(
+          async () => (await import("@/web/features/admin/pages/organization-detail-page")).FacilityDetailPage,
+        ),
+      },
       { path: route("/dashboard/admin/analytics"), ...section("AdminAnalyticsPage") },
       { path: route("/dashboard/admin/settings"), ...section("AdminSettingsPage") },
     ],

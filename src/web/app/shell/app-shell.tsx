@@ -26,6 +26,8 @@ export function AppShell({ me }: { me: Me }) {
   const pendingOrg = me.organization?.verificationStatus === "pending";
   // Every API route but "who am I" refuses a rejected organization's members: say why, once.
   const rejectedOrg = me.organization?.verificationStatus === "rejected" && !me.roles.some((r) => isAdmin(r));
+  // A suspended organization reads but cannot write (issue 14): its writes answer 403, say why first.
+  const suspendedOrg = me.organization?.suspendedAt && !me.roles.some((r) => isAdmin(r)) ? me.organization : null;
 
   return (
     <div className="min-h-screen">
@@ -73,6 +75,13 @@ export function AppShell({ me }: { me: Me }) {
               <strong>{me.organization?.name} is pending verification.</strong> You can prepare now (add students, draft
               placements); submitting and receiving applications opens once a platform administrator verifies your
               organization.
+            </div>
+          ) : null}
+          {suspendedOrg ? (
+            <div role="alert" className="mb-6 rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-900">
+              <strong>{suspendedOrg.name} is suspended by the platform's administrators.</strong> You can sign in and
+              read, but you cannot submit, approve, publish or invite until it is reinstated.
+              {suspendedOrg.suspendedReason ? ` Reason: ${suspendedOrg.suspendedReason}` : null}
             </div>
           ) : null}
           {rejectedOrg ? (
