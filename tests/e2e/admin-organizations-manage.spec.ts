@@ -92,7 +92,7 @@ test("an administrator adds a program and its coordinator chooses a password fro
   await expect(page.getByText(`${name} added`)).toBeVisible();
   await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
   await expect(page.getByText("Verified", { exact: true })).toBeVisible();
-  await expect(page.getByText(email)).toBeVisible();
+  await expect(page.getByRole("link", { name: email })).toBeVisible();
   await expectAccessible(page);
   await signOut(page);
 
@@ -107,4 +107,22 @@ test("an administrator adds a program and its coordinator chooses a password fro
   await signIn(page, email, "Chosen-Pass-2026");
   await expect(page).toHaveURL(/\/dashboard\/program$/);
   await expect(page.getByText(/is pending verification/)).toHaveCount(0);
+});
+
+test("an administrator picks the facility to view as, kept in the address", async ({ page }) => {
+  await signIn(page, DEMO.admin);
+  await expect(page).toHaveURL(/\/dashboard\/admin$/);
+  await page.goto("/dashboard/facility");
+  const picker = page.getByRole("combobox", { name: /View as which healthcare facility/ });
+  await picker.fill("Mercy Lake");
+  const option = page.getByRole("option", { name: new RegExp(FACILITY) });
+  await expect(option).toBeVisible();
+  await expectAccessible(page);
+  await picker.press("ArrowDown");
+  await picker.press("Enter");
+  await expect(page).toHaveURL(/\/dashboard\/facility\?facility=[0-9a-f-]{36}$/);
+  await expect(page.getByRole("region", { name: "View As" })).toContainText(`Viewing as ${FACILITY}`);
+  await expect(page.getByRole("heading", { name: "Placement Management" })).toBeVisible();
+  await page.getByRole("button", { name: "Choose another healthcare facility" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/facility$/);
 });

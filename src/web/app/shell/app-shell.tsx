@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { Outlet, useLocation } from "react-router";
 import { isAdmin } from "@/domain/roles";
 import { Loading } from "@/web/components/ui/loading";
-import { ViewAsOrganizationBar } from "@/web/features/admin/components/view-as-organization-bar";
+import { ViewAsOrganizationBar, viewAsKindOf } from "@/web/features/admin/components/view-as-organization-bar";
 import { actingRole, type Me } from "@/web/lib/me";
 import { Header } from "./header";
 import { areaOf, NAVIGATION } from "./navigation";
@@ -29,7 +29,7 @@ export function AppShell({ me }: { me: Me }) {
   const rejectedOrg = me.organization?.verificationStatus === "rejected" && !me.roles.some((r) => isAdmin(r));
   // A suspended organization reads but cannot write (issue 14): its writes answer 403, say why first.
   // An administrator on a program's or facility's pages picks which one they view as (issue 14).
-  const viewAs = me.roles.some((r) => isAdmin(r)) && (area === "program" || area === "facility") ? area : null;
+  const viewAs = me.roles.some((r) => isAdmin(r)) ? viewAsKindOf(pathname) : null;
   const suspendedOrg = me.organization?.suspendedAt && !me.roles.some((r) => isAdmin(r)) ? me.organization : null;
 
   return (

@@ -5,6 +5,27 @@ import { type OrganizationKind, organizationDetailQuery } from "../api";
 import { OrganizationPicker } from "./organization-picker";
 
 /**
+ * The pages that narrow what they ask the server to the `?program=` / `?facility=` an administrator
+ * names. Only there is a picker offered: elsewhere a choice would change nothing on screen.
+ */
+const VIEW_AS_PAGES: Record<OrganizationKind, readonly string[]> = {
+  program: ["/dashboard/program", "/students", "/compliance", "/matching"],
+  facility: [
+    "/dashboard/facility",
+    "/dashboard/facility/applications",
+    "/dashboard/facility/placements",
+    "/dashboard/facility/students",
+    "/dashboard/facility/requirements",
+  ],
+};
+
+export function viewAsKindOf(pathname: string): OrganizationKind | null {
+  const path = pathname.replace(/\/+$/, "") || "/";
+  for (const kind of ["program", "facility"] as const) if (VIEW_AS_PAGES[kind].includes(path)) return kind;
+  return null;
+}
+
+/**
  * View As for administrators on a program's or facility's pages (issue 14): which organization they
  * look at is the `?program=` / `?facility=` parameter, chosen here from a searchable list. The
  * server narrows the admin's scope to it on every call (D1); without one the pages show all.
