@@ -31,6 +31,8 @@ export const WEB_ROUTES = {
   "/dashboard/admin": "Platform Overview",
   "/dashboard/admin/programs": "Nursing Programs",
   "/dashboard/admin/facilities": "Healthcare Facilities",
+  "/dashboard/admin/programs/:id": "Nursing Program",
+  "/dashboard/admin/facilities/:id": "Healthcare Facility",
   "/dashboard/admin/analytics": "Analytics",
   "/dashboard/admin/audit": "Audit Trail",
   "/dashboard/admin/settings": "Settings",

@@ -592,6 +592,24 @@ const MATRIX: Row[] = [
     foreign: "n/a",
   },
 
+  // Organizations (issue 14): detail, add with the first coordinator, suspend and reinstate
+  { route: "GET /api/admin/organizations/:id", allowed: ADMINS, ok: 404, foreign: "n/a" },
+  {
+    route: "POST /api/admin/organizations",
+    allowed: ADMINS,
+    ok: 422,
+    request: () => ({ body: { kind: "program" } }),
+    foreign: "n/a",
+  },
+  {
+    route: "POST /api/admin/organizations/:id/suspend",
+    allowed: ADMINS,
+    ok: 404,
+    request: () => ({ path: `/api/admin/organizations/${randomUUID()}/suspend`, body: { reason: "Matrix reason" } }),
+    foreign: "n/a",
+  },
+  { route: "POST /api/admin/organizations/:id/reinstate", allowed: ADMINS, ok: 404, foreign: "n/a" },
+
   // Placements: the marketplace shows active placements; a draft is its facility's own
   {
     route: "GET /api/placements",

@@ -28,6 +28,8 @@ const org = (id: string, kind: "program" | "facility") => ({
   city: null,
   state: null,
   verificationStatus: "verified" as const,
+  suspendedAt: null,
+  suspendedReason: null,
 });
 
 describe("scopeOf and the narrowing helpers", () => {

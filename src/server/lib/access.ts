@@ -119,6 +119,8 @@ export async function loadViewer(
         city: organizations.city,
         state: organizations.state,
         verificationStatus: organizations.verificationStatus,
+        suspendedAt: organizations.suspendedAt,
+        suspendedReason: organizations.suspendedReason,
       })
       .from(memberships)
       .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
@@ -131,7 +133,7 @@ export async function loadViewer(
       .limit(1),
   ]);
   const roles = roleRows.map((r) => r.role as Role);
-  const orgs = orgRows as Organization[];
+  const orgs: Organization[] = orgRows.map((o) => ({ ...o, suspendedAt: o.suspendedAt?.toISOString() ?? null }));
   // The session's active organization when it is still one of the user's; else the oldest membership.
   const active = orgs.find((o) => o.id === session.activeOrganizationId) ?? orgs[0] ?? null;
   return {
@@ -192,6 +194,26 @@ export const organizationRejected = (name: string) =>
   );
 
 /**
+ * A suspended organization's coordinators read but do not write (issue 14): every state-changing
+ * request a route declared for program or facility coordinators refuses while their scope is that
+ * organization. Routes open to anyone signed in (`allow()`: messages, notifications) stay open, so
+ * a suspended organization can still talk to the administrators. Administrators are never blocked
+ * (their scope is "all"); a coordinator who is also a student acts as the student on student routes.
+ */
+export function isSuspendedWrite(viewer: Viewer, scope: Scope, method: string, roles: readonly Role[]): boolean {
+  if (method === "GET" || method === "HEAD" || method === "OPTIONS" || roles.length === 0) return false;
+  if (scope.kind !== "program" && scope.kind !== "facility") return false;
+  return viewer.organization?.suspendedAt != null;
+}
+
+export const organizationSuspended = (org: Pick<Organization, "name" | "suspendedReason">) =>
+  new AppError(
+    "organization_suspended",
+    `${org.name} is suspended by the platform's administrators: you can sign in and read, but not submit, approve, publish or invite until it is reinstated.${org.suspendedReason ? ` Reason: ${org.suspendedReason}` : ""}`,
+    403,
+  );
+
+/**
  * Route guard: the viewer must hold one of `roles` (any role when none are given). After it, the
  * handler reads `c.var.viewer` (never null) and `c.var.scope` (the caller's standing, see scopeOf).
  */
@@ -201,7 +223,11 @@ export function allow(...roles: readonly Role[]) {
     if (!viewer) throw unauthorized();
     if (isShutOut(viewer)) throw organizationRejected(viewer.organization?.name ?? "Your organization");
     if (roles.length > 0 && !holdsAny(viewer.roles, roles)) throw forbidden();
-    c.set("scope", scopeOf(viewer, roles));
+    const scope = scopeOf(viewer, roles);
+    if (isSuspendedWrite(viewer, scope, c.req.method, roles) && viewer.organization) {
+      throw organizationSuspended(viewer.organization);
+    }
+    c.set("scope", scope);
     await next();
   });
 }

@@ -40,6 +40,9 @@ export type Organization = {
   city: string | null;
   state: string | null;
   verificationStatus: "pending" | "verified" | "rejected";
+  /** Suspended by an administrator (issue 14): ISO time, null when not; its members read but do not write. */
+  suspendedAt: string | null;
+  suspendedReason: string | null;
 };
 
 /** The signed-in user as the server knows them: everything derives from the session (D1). */

@@ -83,7 +83,8 @@ const VIEWER_BY_TOKEN = `
       u.id as user_id, u.email, u.name,
       coalesce((select json_agg(r.role order by r.created_at) from user_roles r where r.user_id = u.id), '[]') as roles,
       coalesce((select json_agg(json_build_object('id', o.id, 'kind', o.kind, 'name', o.name, 'city', o.city,
-          'state', o.state, 'verificationStatus', o.verification_status) order by m.created_at, m.organization_id)
+          'state', o.state, 'verificationStatus', o.verification_status, 'suspendedAt', o.suspended_at,
+          'suspendedReason', o.suspended_reason) order by m.created_at, m.organization_id)
         from memberships m join organizations o on o.id = m.organization_id where m.user_id = u.id), '[]') as orgs,
       (select su.student_id from student_users su where su.user_id = u.id limit 1) as student_id,
       u.two_factor_enabled, p.full_name, p.organization_name,
@@ -107,7 +108,11 @@ async function readViewerRow(database: Database, token: string): Promise<Row | n
 /** The viewer as loadViewer builds it, from one row. */
 export function viewerFromRow(row: Row): Viewer {
   const roles = json(row.roles);
-  const orgs = json(row.orgs);
+  // json_build_object writes PostgreSQL's timestamp text; the viewer carries ISO like every API answer.
+  const orgs = json(row.orgs).map((o) => ({
+    ...o,
+    suspendedAt: o.suspendedAt ? new Date(o.suspendedAt).toISOString() : null,
+  }));
   const active = orgs.find((o) => o.id === row.active_organization_id) ?? orgs[0] ?? null;
   return {
     userId: row.user_id,

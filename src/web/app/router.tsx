@@ -143,6 +143,18 @@ const appRoutes: RouteObject[] = [
         path: route("/dashboard/admin/analytics"),
         ...page(() => import("@/web/features/admin/pages/admin-analytics-page")),
       },
+      {
+        path: route("/dashboard/admin/programs/:id"),
+        ...lazyRoute(
+          async () => (await import("@/web/features/admin/pages/organization-detail-page")).ProgramDetailPage,
+        ),
+      },
+      {
+        path: route("/dashboard/admin/facilities/:id"),
+        ...lazyRoute(
+          async () => (await import("@/web/features/admin/pages/organization-detail-page")).FacilityDetailPage,
+        ),
+      },
       { path: route("/dashboard/admin/settings"), ...section("AdminSettingsPage") },
     ],
   },

@@ -11,6 +11,8 @@ const OrganizationSchema = z.object({
   city: z.string().nullable(),
   state: z.string().nullable(),
   verificationStatus: z.enum(["pending", "verified", "rejected"]),
+  suspendedAt: z.string().nullable().openapi({ description: "Suspended by the administrators (read-only) since" }),
+  suspendedReason: z.string().nullable(),
 });
 
 export const MeSchema = z

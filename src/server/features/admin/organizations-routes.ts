@@ -1,11 +1,28 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import { ADMIN_ROLES } from "../../../domain/roles";
 import { allow } from "../../lib/access";
-import { sendCsv } from "../../lib/csv";
+import { type AuditNote, noteAudit } from "../../lib/audit";
+import type { AppEnv } from "../../lib/context";
+import { streamCsv } from "../../lib/csv-stream";
 import { pageOf } from "../../lib/pagination";
 import { createRouter, errorResponses, idParam, jsonContent } from "../../lib/router";
-import { exportOrganizations, listOrganizations, setOrganizationVerification } from "./organizations-service";
-import { AdminOrganizationSchema, ORGANIZATION_STATUSES, OrganizationDecidedSchema } from "./schemas";
+import { getOrganizationDetail } from "./organization-detail-service";
+import { createOrganization, setOrganizationSuspension } from "./organization-manage-service";
+import {
+  exportHeader,
+  exportOrganizationPages,
+  listOrganizations,
+  setOrganizationVerification,
+} from "./organizations-service";
+import {
+  AdminOrganizationDetailSchema,
+  AdminOrganizationSchema,
+  ORGANIZATION_STATUSES,
+  OrganizationCreatedSchema,
+  OrganizationDecidedSchema,
+  OrganizationSuspensionSchema,
+} from "./schemas";
 
 const filterQuery = z.object({
   kind: z.enum(["program", "facility"]),
@@ -53,16 +70,131 @@ const decideRoute = createRoute({
   },
 });
 
+/** noteAudit for a guarded handler's context (its env is AppEnv's, narrowed by the guard). */
+const note = (c: unknown, entry: AuditNote) => noteAudit(c as Context<AppEnv>, entry);
+
+const detailRoute = createRoute({
+  method: "get",
+  path: "/{id}",
+  tags: ["admin"],
+  summary: "One organization: status, coordinators, counts and recent activity (admin)",
+  middleware: [allow(...ADMIN_ROLES)] as const,
+  request: { params: idParam("Organization") },
+  responses: { 200: jsonContent(AdminOrganizationDetailSchema, "The organization"), ...errorResponses },
+});
+
+const text = (field: string, min: number, max: number) =>
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .min(min, `${field} must be at least ${min} characters`)
+    .max(max, `${field} must be at most ${max} characters`);
+
+const CreateBody = z.object({
+  kind: z.enum(["program", "facility"]),
+  name: text("name", 2, 100),
+  city: text("city", 2, 100),
+  state: z
+    .string({ error: "state is required" })
+    .trim()
+    .regex(/^[A-Za-z]{2}$/, "state must be a two-letter code (OH)")
+    .transform((v) => v.toUpperCase()),
+  coordinator: z.object({
+    email: z.string({ error: "coordinator email is required" }).trim().max(255).email("Invalid email address"),
+    name: text("coordinator name", 2, 100),
+  }),
+});
+
+const createRouteDef = createRoute({
+  method: "post",
+  path: "/",
+  tags: ["admin"],
+  summary: "Add an organization (verified) and invite its first coordinator by email (admin)",
+  middleware: [allow(...ADMIN_ROLES)] as const,
+  request: { body: { content: { "application/json": { schema: CreateBody } }, required: true } },
+  responses: { 201: jsonContent(OrganizationCreatedSchema, "Created"), ...errorResponses },
+});
+
+const suspendRoute = createRoute({
+  method: "post",
+  path: "/{id}/suspend",
+  tags: ["admin"],
+  summary: "Suspend an organization: its users read but cannot submit, approve or publish (admin)",
+  middleware: [allow(...ADMIN_ROLES)] as const,
+  request: {
+    params: idParam("Organization"),
+    body: {
+      content: { "application/json": { schema: z.object({ reason: text("reason", 2, 500) }) } },
+      required: true,
+    },
+  },
+  responses: { 200: jsonContent(OrganizationSuspensionSchema, "Suspended"), ...errorResponses },
+});
+
+const reinstateRoute = createRoute({
+  method: "post",
+  path: "/{id}/reinstate",
+  tags: ["admin"],
+  summary: "Reinstate a suspended organization (admin)",
+  middleware: [allow(...ADMIN_ROLES)] as const,
+  request: { params: idParam("Organization") },
+  responses: { 200: jsonContent(OrganizationSuspensionSchema, "Reinstated"), ...errorResponses },
+});
+
 export const organizationsAdminRoutes = createRouter()
   .openapi(listRoute, async (c) => c.json(await listOrganizations(c.var.deps, c.req.valid("query")), 200))
   .openapi(exportRoute, async (c) => {
     const q = c.req.valid("query");
-    const { header, rows } = await exportOrganizations(c.var.deps, q);
     const day = new Date().toISOString().slice(0, 10);
-    return sendCsv(c, `${q.kind === "program" ? "programs" : "facilities"}-${day}.csv`, header, rows);
+    const file = `${q.kind === "program" ? "programs" : "facilities"}-${day}.csv`;
+    return streamCsv(c, file, exportHeader(q.kind), exportOrganizationPages(c.var.deps, q)) as never;
+  })
+  .openapi(detailRoute, async (c) => c.json(await getOrganizationDetail(c.var.deps, c.req.valid("param").id), 200))
+  .openapi(createRouteDef, async (c) => {
+    const result = await createOrganization(c.var.deps, c.req.valid("json"));
+    const org = result.organization;
+    note(c, {
+      action: "organization.create",
+      summary: `Added ${org.name} and invited ${result.coordinator.email} as its coordinator`,
+      entityType: "organization",
+      entityId: org.id,
+      organizationId: org.id,
+      after: { ...org, coordinator: result.coordinator.email, newAccount: result.coordinator.newAccount },
+    });
+    return c.json(result, 201);
+  })
+  .openapi(suspendRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    const { reason } = c.req.valid("json");
+    const { result, before, after } = await setOrganizationSuspension(c.var.deps, id, { suspend: true, reason });
+    note(c, {
+      action: "organization.suspend",
+      summary: `Suspended ${result.name}: ${reason}`,
+      entityType: "organization",
+      entityId: id,
+      organizationId: id,
+      before,
+      after,
+    });
+    return c.json(result, 200);
+  })
+  .openapi(reinstateRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    const { result, before, after } = await setOrganizationSuspension(c.var.deps, id, { suspend: false });
+    note(c, {
+      action: "organization.reinstate",
+      summary: `Reinstated ${result.name}`,
+      entityType: "organization",
+      entityId: id,
+      organizationId: id,
+      before,
+      after,
+    });
+    return c.json(result, 200);
   })
   .openapi(decideRoute, async (c) => {
     const { id, decision } = c.req.valid("param");
     const result = await setOrganizationVerification(c.var.deps, id, decision === "verify" ? "verified" : "rejected");
+    note(c, { entityType: "organization", entityId: id, organizationId: id, after: { status: result.status } });
     return c.json(result, 200);
   });

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { users } from "../../db/schema/auth";
 import { memberships, organizations } from "../../db/schema/organizations";
@@ -15,7 +15,7 @@ export type VerificationStatus = "pending" | "verified" | "rejected";
 export type OrganizationFilter = { kind: OrganizationKind; status?: VerificationStatus; search?: string };
 
 /** D2: the organizations an administrator reviews, with counts from grouped subqueries (one query per page). */
-function organizationRows(deps: Deps, f: OrganizationFilter) {
+function organizationRows(deps: Deps, f: OrganizationFilter, extra?: SQL) {
   const coordinatorCounts = deps.db
     .select({ organizationId: memberships.organizationId, n: count().as("coordinator_n") })
     .from(memberships)
@@ -42,6 +42,7 @@ function organizationRows(deps: Deps, f: OrganizationFilter) {
       state: organizations.state,
       status: organizations.verificationStatus,
       verifiedAt: organizations.verifiedAt,
+      suspendedAt: organizations.suspendedAt,
       createdAt: organizations.createdAt,
       coordinators: sql<number>`coalesce(${coordinatorCounts.n}, 0)::int`,
       students: sql<number>`coalesce(${studentCounts.n}, 0)::int`,
@@ -51,12 +52,7 @@ function organizationRows(deps: Deps, f: OrganizationFilter) {
     .leftJoin(coordinatorCounts, eq(coordinatorCounts.organizationId, organizations.id))
     .leftJoin(studentCounts, eq(studentCounts.programId, organizations.id))
     .leftJoin(placementCounts, eq(placementCounts.facilityId, organizations.id))
-    .where(whereOf(f))
-    .orderBy(
-      sql`${organizations.verificationStatus} = 'pending' desc`,
-      asc(sql`lower(${organizations.name})`),
-      asc(organizations.id),
-    )
+    .where(and(whereOf(f), extra))
     .$dynamic();
 }
 
@@ -90,37 +86,67 @@ function present(r: Row) {
     activePlacements: r.kind === "facility" ? r.activePlacements : null,
     createdAt: r.createdAt.toISOString(),
     verifiedAt: r.verifiedAt?.toISOString() ?? null,
+    suspendedAt: r.suspendedAt?.toISOString() ?? null,
   };
 }
 
 export async function listOrganizations(deps: Deps, q: OrganizationFilter & { page: number; pageSize: number }) {
   const [rows, [total]] = await Promise.all([
-    organizationRows(deps, q).limit(q.pageSize).offset(offsetOf(q)),
+    organizationRows(deps, q)
+      .orderBy(
+        sql`${organizations.verificationStatus} = 'pending' desc`,
+        asc(sql`lower(${organizations.name})`),
+        asc(organizations.id),
+      )
+      .limit(q.pageSize)
+      .offset(offsetOf(q)),
     deps.db.select({ n: count() }).from(organizations).where(whereOf(q)),
   ]);
   return { items: rows.map(present), total: total.n, page: q.page, pageSize: q.pageSize };
 }
 
-const EXPORT_LIMIT = 10_000;
+/** Rows fetched per page of a streamed export. */
+export const EXPORT_PAGE = 500;
 
-export async function exportOrganizations(deps: Deps, f: OrganizationFilter) {
-  const rows = (await organizationRows(deps, f).limit(EXPORT_LIMIT)).map(present);
-  const header =
-    f.kind === "program"
-      ? ["Name", "City", "State", "Status", "Coordinators", "Students", "Joined"]
-      : ["Name", "City", "State", "Status", "Coordinators", "Active placements", "Joined"];
-  return {
-    header,
-    rows: rows.map((r) => [
-      r.name,
-      r.city,
-      r.state,
-      r.status,
-      r.coordinators,
-      f.kind === "program" ? r.students : r.activePlacements,
-      r.createdAt.slice(0, 10),
-    ]),
-  };
+export function exportHeader(kind: OrganizationKind) {
+  return kind === "program"
+    ? ["Name", "City", "State", "Status", "Suspended", "Coordinators", "Students", "Joined"]
+    : ["Name", "City", "State", "Status", "Suspended", "Coordinators", "Active placements", "Joined"];
+}
+
+/**
+ * Every organization matching the filters, as CSV rows, one page at a time (issue 14: export of
+ * any size). A keyset walk on the list's own order (pending first, then name, then id), so each page
+ * is an index range and rows written or removed meanwhile never shift a page.
+ */
+export async function* exportOrganizationPages(deps: Deps, f: OrganizationFilter, pageSize = EXPORT_PAGE) {
+  const rank = sql<boolean>`(${organizations.verificationStatus} <> 'pending')`;
+  let after: { rank: boolean; name: string; id: string } | null = null;
+  for (;;) {
+    const keyset: ReturnType<typeof sql> | undefined = after
+      ? sql`(${rank}, lower(${organizations.name}), ${organizations.id}) > (${after.rank}, ${after.name}, ${after.id})`
+      : undefined;
+    const rows: Row[] = await organizationRows(deps, f, keyset)
+      .orderBy(asc(rank), asc(sql`lower(${organizations.name})`), asc(organizations.id))
+      .limit(pageSize);
+    if (rows.length === 0) return;
+    yield rows.map((row) => {
+      const r = present(row);
+      return [
+        r.name,
+        r.city,
+        r.state,
+        r.status,
+        row.suspendedAt ? row.suspendedAt.toISOString().slice(0, 10) : "",
+        r.coordinators,
+        f.kind === "program" ? r.students : r.activePlacements,
+        r.createdAt.slice(0, 10),
+      ];
+    });
+    if (rows.length < pageSize) return;
+    const last = rows[rows.length - 1];
+    after = { rank: last.status !== "pending", name: last.name.toLowerCase(), id: last.id };
+  }
 }
 
 /**

@@ -96,8 +96,10 @@ describe("GET /api/admin/organizations", () => {
       .replace(/^\uFEFF/, "")
       .trim()
       .split("\r\n");
-    expect(lines[0]).toBe("Name,City,State,Status,Coordinators,Students,Joined");
-    expect(lines.slice(1)).toEqual([`"Zcsv, Nursing",Toledo,OH,pending,0,1,${p.createdAt.toISOString().slice(0, 10)}`]);
+    expect(lines[0]).toBe("Name,City,State,Status,Suspended,Coordinators,Students,Joined");
+    expect(lines.slice(1)).toEqual([
+      `"Zcsv, Nursing",Toledo,OH,pending,,0,1,${p.createdAt.toISOString().slice(0, 10)}`,
+    ]);
   });
 
   it("refuses non-admins (403) and signed-out callers (401)", async () => {

@@ -7,6 +7,15 @@ export const programDashboardQuery = queryOptions({
   queryFn: async () => unwrap(await api.api.analytics["program-dashboard"].$get({ query: {} })),
 });
 
+/** The same figures for the program an administrator views as (`?program=`, issue 14); the server checks it. */
+export const programDashboardQueryFor = (programId?: string) =>
+  programId
+    ? queryOptions({
+        queryKey: ["dashboard", "program", programId],
+        queryFn: async () => unwrap(await api.api.analytics["program-dashboard"].$get({ query: { programId } })),
+      })
+    : programDashboardQuery;
+
 export type ProgramDashboard = Awaited<ReturnType<NonNullable<typeof programDashboardQuery.queryFn>>>;
 
 /** The signed-in student's dashboard, from their own records (D9). */

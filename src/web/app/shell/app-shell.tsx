@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { Outlet, useLocation } from "react-router";
 import { isAdmin } from "@/domain/roles";
 import { Loading } from "@/web/components/ui/loading";
+import { ViewAsOrganizationBar, viewAsKindOf } from "@/web/features/admin/components/view-as-organization-bar";
 import { actingRole, type Me } from "@/web/lib/me";
 import { Header } from "./header";
 import { areaOf, NAVIGATION } from "./navigation";
@@ -26,6 +27,10 @@ export function AppShell({ me }: { me: Me }) {
   const pendingOrg = me.organization?.verificationStatus === "pending";
   // Every API route but "who am I" refuses a rejected organization's members: say why, once.
   const rejectedOrg = me.organization?.verificationStatus === "rejected" && !me.roles.some((r) => isAdmin(r));
+  // A suspended organization reads but cannot write (issue 14): its writes answer 403, say why first.
+  // An administrator on a program's or facility's pages picks which one they view as (issue 14).
+  const viewAs = me.roles.some((r) => isAdmin(r)) ? viewAsKindOf(pathname) : null;
+  const suspendedOrg = me.organization?.suspendedAt && !me.roles.some((r) => isAdmin(r)) ? me.organization : null;
 
   return (
     <div className="min-h-screen">
@@ -75,6 +80,14 @@ export function AppShell({ me }: { me: Me }) {
               organization.
             </div>
           ) : null}
+          {suspendedOrg ? (
+            <div role="alert" className="mb-6 rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-900">
+              <strong>{suspendedOrg.name} is suspended by the platform's administrators.</strong> You can sign in and
+              read, but you cannot submit, approve, publish or invite until it is reinstated.
+              {suspendedOrg.suspendedReason ? ` Reason: ${suspendedOrg.suspendedReason}` : null}
+            </div>
+          ) : null}
+          {viewAs ? <ViewAsOrganizationBar kind={viewAs} /> : null}
           {rejectedOrg ? (
             <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-900">
               <strong>{me.organization?.name} was not approved by the platform's administrators.</strong> Its pages are

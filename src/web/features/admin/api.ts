@@ -86,3 +86,45 @@ export const rosterClaimsQuery = (f: RosterClaimFilter) =>
       ),
     placeholderData: keepPreviousData,
   });
+
+// One organization (issue 14): detail, add with its first coordinator, suspend and reinstate.
+
+export const organizationDetailQuery = (id: string) =>
+  queryOptions({
+    queryKey: ["admin", "organizations", "detail", id],
+    queryFn: async () => unwrap(await api.api.admin.organizations[":id"].$get({ param: { id } })),
+  });
+
+export type OrganizationDetail = Awaited<
+  ReturnType<NonNullable<ReturnType<typeof organizationDetailQuery>["queryFn"]>>
+>;
+
+export type NewOrganization = {
+  kind: OrganizationKind;
+  name: string;
+  city: string;
+  state: string;
+  coordinator: { email: string; name: string };
+};
+
+export function useCreateOrganization() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (json: NewOrganization) => unwrap(await api.api.admin.organizations.$post({ json })),
+    meta: { errorToast: "Could not add the organization" },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["admin", "organizations"] }),
+  });
+}
+
+export function useSuspendOrganization() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (v: { id: string; suspend: true; reason: string } | { id: string; suspend: false }) =>
+      v.suspend
+        ? unwrap(
+            await api.api.admin.organizations[":id"].suspend.$post({ param: { id: v.id }, json: { reason: v.reason } }),
+          )
+        : unwrap(await api.api.admin.organizations[":id"].reinstate.$post({ param: { id: v.id } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["admin", "organizations"] }),
+  });
+}

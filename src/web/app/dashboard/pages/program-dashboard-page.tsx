@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Calendar, CheckCircle2, ClipboardList, Search, ShieldCheck, Users } from "lucide-react";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { applicationStatusLabel, applicationStatusTone } from "@/domain/applications";
 import { complianceTone, formatRate } from "@/domain/dashboard";
 import { LoadError } from "@/web/components/list-page/load-error";
@@ -11,7 +11,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/ca
 import { Loading } from "@/web/components/ui/loading";
 import { PageHeader } from "@/web/components/ui/page-header";
 import { formatDate } from "@/web/lib/format";
-import { type ProgramDashboard, programDashboardQuery } from "../api";
+import { type ProgramDashboard, programDashboardQueryFor } from "../api";
 import { StatCard } from "../components/stat-card";
 
 const QUICK_ACTIONS: QuickAction[] = [
@@ -23,7 +23,8 @@ const QUICK_ACTIONS: QuickAction[] = [
 
 /** /dashboard/program: every figure from live data (D9), formulas of spec section 9. */
 export default function ProgramDashboardPage() {
-  const dashboard = useQuery(programDashboardQuery);
+  const [params] = useSearchParams();
+  const dashboard = useQuery(programDashboardQueryFor(params.get("program") ?? undefined));
   return (
     <>
       <PageHeader

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Building2, GraduationCap, SearchX } from "lucide-react";
+import { Link } from "react-router";
 import { ExportCsvButton } from "@/web/components/list-page/export-csv-button";
 import { FilterBar, type FilterField } from "@/web/components/list-page/filter-bar";
 import type { ListCopy } from "@/web/components/list-page/list-results";
@@ -16,6 +17,7 @@ import {
   organizationsExportUrl,
   organizationsQuery,
 } from "../api";
+import { AddOrganizationButton } from "../components/add-organization-button";
 import { DecisionButton } from "../components/organization-decision-button";
 
 const STATUSES = ["pending", "verified", "rejected"] as const;
@@ -56,13 +58,26 @@ function listCopy(kind: OrganizationKind): ListCopy {
   return {
     what: plural,
     loading: `Loading ${plural}...`,
-    empty: { icon, title: `No ${plural} yet`, body: <p>{title} appear here when their coordinators sign up.</p> },
+    empty: {
+      icon,
+      title: `No ${plural} yet`,
+      body: <p>{title} appear here when their coordinators sign up or an administrator adds one.</p>,
+    },
     noMatch: { icon: SearchX, title: `No ${plural} match`, body: `No ${noun} matches these filters.` },
   };
 }
 
 const columns = (kind: OrganizationKind): Column<Organization>[] => [
-  { id: "name", header: "Name", className: "font-medium", cell: (o) => o.name },
+  {
+    id: "name",
+    header: "Name",
+    className: "font-medium",
+    cell: (o) => (
+      <Link className="underline" to={`/dashboard/admin/${kind === "program" ? "programs" : "facilities"}/${o.id}`}>
+        {o.name}
+      </Link>
+    ),
+  },
   {
     id: "location",
     header: "Location",
@@ -72,7 +87,12 @@ const columns = (kind: OrganizationKind): Column<Organization>[] => [
   {
     id: "status",
     header: "Status",
-    cell: (o) => <Badge variant={STATUS_BADGE[o.status]}>{STATUS_LABEL[o.status]}</Badge>,
+    cell: (o) => (
+      <span className="flex flex-wrap gap-1">
+        <Badge variant={STATUS_BADGE[o.status]}>{STATUS_LABEL[o.status]}</Badge>
+        {o.suspendedAt ? <Badge variant="destructive">Suspended</Badge> : null}
+      </span>
+    ),
   },
   { id: "coordinators", header: "Coordinators", cell: (o) => o.coordinators },
   {
@@ -111,7 +131,12 @@ export function OrganizationsPage({ kind }: { kind: OrganizationKind }) {
       <PageHeader
         title={copy.title}
         description={copy.description}
-        actions={<ExportCsvButton url={organizationsExportUrl(exportFilter)} name={copy.plural} />}
+        actions={
+          <>
+            <AddOrganizationButton kind={kind} />
+            <ExportCsvButton url={organizationsExportUrl(exportFilter)} name={copy.plural} />
+          </>
+        }
       />
 
       <FilterBar label={`Filter ${copy.plural}`} params={params} search={search} fields={FIELDS} className={GRID} />
