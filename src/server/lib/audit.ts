@@ -80,8 +80,10 @@ export function actorOf(c: Context<AppEnv>, viewer: Viewer | null = c.var.viewer
 }
 
 /** A handler's word on its request's entry; later notes win. */
-export function noteAudit(c: Context<AppEnv>, note: AuditNote) {
-  c.set("audit", { ...(c.var.audit ?? {}), ...note });
+export function noteAudit<E extends AppEnv>(c: Context<E>, note: AuditNote) {
+  // A guarded route's context (viewer and scope set) is an AppEnv context too.
+  const ctx = c as unknown as Context<AppEnv>;
+  ctx.set("audit", { ...(ctx.var.audit ?? {}), ...note });
 }
 
 /** "/api/applications/:id/approve" → "/api/applications/{id}/approve" (the OpenAPI path). */
