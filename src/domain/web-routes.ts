@@ -32,6 +32,7 @@ export const WEB_ROUTES = {
   "/dashboard/admin/programs": "Nursing Programs",
   "/dashboard/admin/facilities": "Healthcare Facilities",
   "/dashboard/admin/analytics": "Analytics",
+  "/dashboard/admin/admins": "Administrators",
   "/dashboard/admin/settings": "Settings",
   "/dashboard/student": "Student Dashboard",
   "/student/placements": "Browse Placements",

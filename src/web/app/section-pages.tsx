@@ -1,4 +1,4 @@
-import { Calendar, GraduationCap, LineChart, Settings } from "lucide-react";
+import { Calendar, GraduationCap, LineChart } from "lucide-react";
 import { SectionPage } from "./section-page";
 
 // Titles and empty states of the pages whose data the next features bring (issue 2 allows this;
@@ -17,14 +17,6 @@ export const AdminAnalyticsPage = () => (
     description="Placement and capacity trends"
     icon={LineChart}
     empty="Platform analytics are computed from placement data here."
-  />
-);
-export const AdminSettingsPage = () => (
-  <SectionPage
-    title="Settings"
-    description="Platform settings"
-    icon={Settings}
-    empty="Platform settings are managed here."
   />
 );
 export const LearningPage = () => (

@@ -46,6 +46,7 @@ export const NAVIGATION: Record<Area, NavItem[]> = {
     { to: "/dashboard/admin/programs", label: "Programs", icon: GraduationCap },
     { to: "/dashboard/admin/facilities", label: "Facilities", icon: Building2 },
     { to: "/dashboard/admin/analytics", label: "Analytics", icon: LineChart },
+    { to: "/dashboard/admin/admins", label: "Administrators", icon: ShieldCheck },
     { to: "/dashboard/admin/settings", label: "Settings", icon: Settings },
     { to: "/messages", label: "Messages", icon: MessageSquare },
   ],

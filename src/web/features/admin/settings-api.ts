@@ -16,6 +16,7 @@ export function useSaveSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (update: SettingsUpdate) => unwrap(await api.api.admin.settings.$put({ json: update })),
-    onSuccess: (data) => queryClient.setQueryData(["admin", "settings"], { values: data.values, changes: data.changes }),
+    onSuccess: (data) =>
+      queryClient.setQueryData(["admin", "settings"], { values: data.values, changes: data.changes }),
   });
 }

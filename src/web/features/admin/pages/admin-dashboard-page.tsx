@@ -4,6 +4,7 @@ import { Button } from "@/web/components/ui/button";
 import { PageHeader } from "@/web/components/ui/page-header";
 import { useMe } from "@/web/lib/session";
 import { AccessRequestsPanel } from "../components/access-requests-panel";
+import { AddAdminDialog } from "../components/add-admin-dialog";
 import { RosterClaimsPanel } from "../components/roster-claims-panel";
 
 export default function AdminDashboardPage() {
@@ -16,6 +17,7 @@ export default function AdminDashboardPage() {
         description="System-wide analytics and management"
         actions={
           <>
+            <AddAdminDialog />
             <Button asChild variant="outline">
               <Link to="/dashboard/admin/facilities">
                 <Building2 aria-hidden /> Facilities
