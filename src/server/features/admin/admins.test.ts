@@ -85,6 +85,13 @@ describe("POST /api/admin/admins (Add Admin)", () => {
         { path: "organizationName", message: "Organization name is required" },
       ]),
     );
+    const empty = await add({ email: "", password: "", fullName: "", organizationName: "" });
+    expect(empty.json.error.issues).toEqual([
+      { path: "email", message: "Invalid email address" },
+      { path: "password", message: "Password must be at least 8 characters" },
+      { path: "fullName", message: "Full name is required" },
+      { path: "organizationName", message: "Organization name is required" },
+    ]);
     const long = await add({ ...valid(`${"a".repeat(250)}@test.dev`), password: "x".repeat(101) });
     expect(long.json.error.issues).toEqual(
       expect.arrayContaining([
