@@ -76,6 +76,7 @@ export const REFUSAL_CODES = [
   "rotation_started",
   "rotation_ended",
   "not_selected_before",
+  "too_many_pending",
 ] as const;
 export type RefusalCode = (typeof REFUSAL_CODES)[number];
 

@@ -17,6 +17,7 @@ export const REFUSAL_STATUS = {
   rotation_started: 409,
   rotation_ended: 409,
   not_selected_before: 409,
+  too_many_pending: 409,
   overlapping_rotation: 409,
 } as const satisfies Record<RefusalCode | "organization_unverified" | "overlapping_rotation", 403 | 404 | 409>;
 

@@ -35,6 +35,7 @@ export const WEB_ROUTES = {
   "/dashboard/admin/facilities/:id": "Healthcare Facility",
   "/dashboard/admin/analytics": "Analytics",
   "/dashboard/admin/audit": "Audit Trail",
+  "/dashboard/admin/admins": "Administrators",
   "/dashboard/admin/settings": "Settings",
   "/dashboard/student": "Student Dashboard",
   "/student/placements": "Browse Placements",

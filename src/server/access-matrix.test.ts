@@ -6,6 +6,7 @@ import { eq, inArray, or } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "../domain/roles";
 import { applications } from "./db/schema/applications";
+import { users } from "./db/schema/auth";
 import { complianceDocuments, facilityRequirements, programRequirements } from "./db/schema/compliance";
 import { matchRuns } from "./db/schema/match-runs";
 import { messages } from "./db/schema/messages";
@@ -609,6 +610,63 @@ const MATRIX: Row[] = [
     foreign: "n/a",
   },
   { route: "POST /api/admin/organizations/:id/reinstate", allowed: ADMINS, ok: 404, foreign: "n/a" },
+  // Platform settings (issue 14): admins read, super admins change
+  {
+    route: "GET /api/admin/settings",
+    allowed: ADMINS,
+    ok: 200,
+    check: (res) => expect(typeof res.json.values.maxPendingApplicationsPerStudent).toBe("number"),
+    foreign: "n/a",
+  },
+  {
+    route: "PUT /api/admin/settings",
+    allowed: ["super_admin"],
+    ok: 200,
+    request: () => ({ body: { emailSenderName: `Matrix ${randomUUID().slice(0, 8)}` } }),
+    check: (res) => expect(res.json.values.emailSenderName).toMatch(/^Matrix /),
+    unchanged: async ({ t }, req) => {
+      const values = await t.deps.settings.get();
+      expect(values.emailSenderName).not.toBe((req.body as { emailSenderName: string }).emailSenderName);
+    },
+    foreign: "n/a",
+  },
+  // Administrator accounts (issue 14): admins read the list, super admins add and change rights
+  {
+    route: "GET /api/admin/admins",
+    allowed: ADMINS,
+    ok: 200,
+    check: (res) => expect(Array.isArray(res.json.items)).toBe(true),
+    foreign: "n/a",
+  },
+  { route: "GET /api/admin/admins/export.csv", allowed: ADMINS, ok: 200, check: csv, foreign: "n/a" },
+  {
+    route: "POST /api/admin/admins",
+    allowed: ["super_admin"],
+    ok: 201,
+    request: () => ({
+      body: {
+        email: `matrix-admin-${randomUUID().slice(0, 8)}@test.dev`,
+        password: "Matrix-Pass-2026!",
+        fullName: "Matrix Admin",
+        organizationName: "Matrix Board",
+      },
+    }),
+    check: (res) => expect(res.json.role).toBe("admin"),
+    unchanged: async ({ t }, req) => {
+      const email = (req.body as { email: string }).email;
+      const [user] = await t.deps.db.select().from(users).where(eq(users.email, email));
+      expect(user).toBeUndefined();
+    },
+    foreign: "n/a",
+  },
+  {
+    // A made-up user: 404 proves the super admin got past the access check (no rights change here).
+    route: "POST /api/admin/admins/:id/:action",
+    allowed: ["super_admin"],
+    ok: 404,
+    request: () => ({ path: `/api/admin/admins/${randomUUID()}/make-super-admin` }),
+    foreign: "n/a",
+  },
 
   // Placements: the marketplace shows active placements; a draft is its facility's own
   {

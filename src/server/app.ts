@@ -8,6 +8,7 @@ import { Scalar } from "@scalar/hono-api-reference";
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
+import { SETTING_DEFAULTS } from "../domain/platform-settings";
 import { ROSTER_MAX_BYTES, ROSTER_TOO_LARGE } from "../domain/roster";
 import { matchWebRoute } from "../domain/web-routes";
 import type { Database } from "./db/client";
@@ -15,6 +16,7 @@ import type { Env } from "./env";
 import { auditAuthRequest } from "./features/accounts/auth-audit";
 import { accountRoutes } from "./features/accounts/routes";
 import { clearSignInFailures, guardedSignIn } from "./features/accounts/sign-in-guard";
+import { adminAccountRoutes } from "./features/admin/admins-routes";
 import { organizationsAdminRoutes } from "./features/admin/organizations-routes";
 import { adminRoutes } from "./features/admin/routes";
 import { adminAnalyticsRoutes } from "./features/analytics/admin-routes";
@@ -43,6 +45,8 @@ import { bulkMatchingRoutes } from "./features/matching/bulk-routes";
 import { myRecommendationRoutes, studentRecommendationRoutes } from "./features/matching/routes";
 import { messageRoutes } from "./features/messages/routes";
 import { facilityPlacementRoutes, myPlacementRoutes, placementRoutes } from "./features/placements/routes";
+import { settingsRoutes } from "./features/settings/routes";
+import { createSettingsStore, mailNameOf, senderFrom } from "./features/settings/store";
 import {
   adminRosterClaimRoutes,
   invitationRoutes,
@@ -62,7 +66,7 @@ import { bodyLimits, jsonBodies, sameOriginGuard, securityHeaders } from "./lib/
 import { inputGuard } from "./lib/input-guard";
 import { createJobRunner, enqueue } from "./lib/jobs";
 import { type Logger, loggablePath } from "./lib/logger";
-import { createMailer, type Mailer } from "./lib/mail";
+import { createMailer, type Mailer, withSenderName } from "./lib/mail";
 import { enqueueMail } from "./lib/mail-queue";
 import { createRealtime, SESSION_ENDED } from "./lib/realtime";
 import { createSessionReader } from "./lib/session-reader";
@@ -111,7 +115,15 @@ export type AppOptions = { env: Env; database: Database; log: Logger; mailer?: M
 /** Composes the Hono app from the features. One app per database: tests build one per test file. */
 export function createApp(opts: AppOptions) {
   const { env, database, log } = opts;
-  const mailer =
+  const realtime = createRealtime(database, log);
+  const settings = createSettingsStore({
+    db: database.db,
+    realtime,
+    log,
+    defaults: { emailSenderName: mailNameOf(env.MAIL_FROM) ?? SETTING_DEFAULTS.emailSenderName },
+  });
+  // Every mail leaves with the sender name of the settings (read when sent) and MAIL_FROM's address.
+  const baseMailer =
     opts.mailer ??
     createMailer({
       db: database.db,
@@ -121,6 +133,9 @@ export function createApp(opts: AppOptions) {
       // A file per mail, live links included: for development and the end-to-end server only.
       devMailboxDir: env.NODE_ENV === "production" ? undefined : env.DEV_MAILBOX_DIR,
     });
+  const mailer = withSenderName(baseMailer, async () =>
+    senderFrom(env.MAIL_FROM, (await settings.get()).emailSenderName),
+  );
   const auth = createAuth({
     db: database.db,
     mailer,
@@ -132,7 +147,6 @@ export function createApp(opts: AppOptions) {
     // "Try again in 15 minutes or reset your password": a reset lifts the sign-in lockout.
     onPasswordReset: (user) => clearSignInFailures(database.db, user.email),
   });
-  const realtime = createRealtime(database, log);
   const readSession = createSessionReader(auth, database, { cacheMs: env.VIEWER_CACHE_MS, changes: realtime });
   const deps: Deps = {
     env,
@@ -143,13 +157,20 @@ export function createApp(opts: AppOptions) {
     mailer,
     jobs: { enqueue, enqueueMail },
     realtime,
+    settings,
     log,
   };
   // Not started here: the server starts it (src/server/index.ts); tests drain it (harness).
   const jobRunner = createJobRunner({
     db: database.db,
     log,
-    handlers: jobHandlers({ db: database.db, mailer, appUrl: env.appUrl, embedded: database.kind === "pglite" }),
+    handlers: jobHandlers({
+      db: database.db,
+      mailer,
+      appUrl: env.appUrl,
+      embedded: database.kind === "pglite",
+      settings,
+    }),
     periodic: PERIODIC_JOBS,
   });
   deps.jobs.wake = () => jobRunner.wake();
@@ -232,6 +253,8 @@ export function createApp(opts: AppOptions) {
     .route("/api/admin/organizations", organizationsAdminRoutes)
     .route("/api/admin/roster-claims", adminRosterClaimRoutes)
     .route("/api/admin/audit", auditRoutes)
+    .route("/api/admin/settings", settingsRoutes)
+    .route("/api/admin/admins", adminAccountRoutes)
     .route("/api/admin", adminRoutes)
     .route("/api/placements", placementRoutes)
     .route("/api/applications", applicationRoutes)

@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import { enqueueReviewDigests, scanExpiringDocuments } from "../features/compliance/reminders";
 import { recomputeComplianceStatus } from "../features/compliance/status-sql";
 import { MATCHING_RUN, matchingRunHandler } from "../features/matching/bulk-job";
+import type { SettingsStore } from "../features/settings/store";
 import type { JobHandlers, PeriodicJob } from "../lib/jobs";
 import type { Mailer } from "../lib/mail";
 import { MAIL_SEND, mailSendHandler } from "../lib/mail-queue";
@@ -26,7 +27,14 @@ function dayOf(payload: unknown): string {
   return today;
 }
 
-export function jobHandlers(deps: { db: Db; mailer: Mailer; appUrl: string; embedded?: boolean }): JobHandlers {
+export function jobHandlers(deps: {
+  db: Db;
+  mailer: Mailer;
+  appUrl: string;
+  embedded?: boolean;
+  /** The platform settings (reminder windows); the defaults without. */
+  settings?: SettingsStore;
+}): JobHandlers {
   return {
     // The embedded database has no autovacuum: without fresh statistics the planner guesses the
     // sizes of grown tables and picks scans that take seconds (bench:compliance: 1 s → 70 ms).
@@ -41,7 +49,9 @@ export function jobHandlers(deps: { db: Db; mailer: Mailer; appUrl: string; embe
     // A program's bulk match run (issue 13), computed on a worker thread.
     [MATCHING_RUN]: matchingRunHandler({ db: deps.db }),
     [COMPLIANCE_SCAN]: async (payload, ctx) => {
-      const created = await scanExpiringDocuments(deps.db, { today: dayOf(payload), appUrl: deps.appUrl });
+      // The windows are the platform setting's at the time of the scan (issue 14).
+      const windows = deps.settings ? (await deps.settings.get()).reminderWindows : undefined;
+      const created = await scanExpiringDocuments(deps.db, { today: dayOf(payload), appUrl: deps.appUrl, windows });
       if (created > 0) ctx.log.info({ reminders: created }, "compliance reminders enqueued");
     },
     [COMPLIANCE_REVIEW_DIGEST]: async (payload, ctx) => {

@@ -1,6 +1,7 @@
 import type { Role } from "../../domain/roles";
 import type { Database, Db } from "../db/client";
 import type { Env } from "../env";
+import type { SettingsStore } from "../features/settings/store";
 import type { AuditNote } from "./audit";
 import type { Auth } from "./auth";
 import type { enqueue } from "./jobs";
@@ -30,6 +31,8 @@ export type Deps = {
     wake?: () => void;
   };
   realtime: Realtime;
+  /** The platform settings (features/settings), cached per instance and dropped on every change. */
+  settings: SettingsStore;
   log: Logger;
 };
 

@@ -10,7 +10,16 @@ import type { Logger } from "./logger";
  * code): they reach the recipient, and never the outbox table, which keeps "[redacted]" in their
  * place (issue 8, item 7).
  */
-export type Mail = { to: string; subject: string; text: string; html?: string; link?: string; secrets?: string[] };
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  link?: string;
+  secrets?: string[];
+  /** The From header, when set by `withSenderName` (otherwise the mailer's own). */
+  from?: string;
+};
 export type Mailer = { send(mail: Mail): Promise<void>; transport: "smtp" | "dev" };
 
 export const REDACTED = "[redacted]";
@@ -33,9 +42,9 @@ export function createMailer(opts: {
   return {
     transport: smtp ? "smtp" : "dev",
     async send(mail) {
-      const { secrets: _secrets, ...live } = mail;
+      const { secrets: _secrets, from = opts.from, ...live } = mail;
       if (smtp) {
-        await smtp.sendMail({ from: opts.from, to: live.to, subject: live.subject, text: live.text, html: live.html });
+        await smtp.sendMail({ from, to: live.to, subject: live.subject, text: live.text, html: live.html });
       } else {
         opts.log.info(
           { to: live.to, subject: live.subject, link: live.link },
@@ -51,7 +60,21 @@ export function createMailer(opts: {
           renameSync(`${file}.tmp`, file);
         }
       }
-      await opts.db.insert(mailOutbox).values({ ...redactMail(mail), transport: smtp ? "smtp" : "dev" });
+      const { from: _from, ...stored } = redactMail(mail);
+      await opts.db.insert(mailOutbox).values({ ...stored, transport: smtp ? "smtp" : "dev" });
+    },
+  };
+}
+
+/**
+ * The mailer whose mail carries the From that `from()` answers when it is sent (the platform
+ * setting's sender name, issue 14): a change applies to the next mail, queued earlier or not.
+ */
+export function withSenderName(mailer: Mailer, from: () => Promise<string>): Mailer {
+  return {
+    transport: mailer.transport,
+    async send(mail) {
+      await mailer.send({ ...mail, from: await from() });
     },
   };
 }

@@ -102,6 +102,7 @@ export async function createTestApp(
       sent.push({
         id: sent.length + 1,
         to: mail.to,
+        from: mail.from ?? null,
         subject: mail.subject,
         text: mail.text,
         html: mail.html ?? null,
@@ -257,6 +258,8 @@ export async function createTestApp(
 export type SentMail = {
   id: number;
   to: string;
+  /** The From header the app set (the settings' sender name), null when none was set. */
+  from: string | null;
   subject: string;
   text: string;
   html: string | null;

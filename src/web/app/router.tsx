@@ -155,7 +155,8 @@ const appRoutes: RouteObject[] = [
           async () => (await import("@/web/features/admin/pages/organization-detail-page")).FacilityDetailPage,
         ),
       },
-      { path: route("/dashboard/admin/settings"), ...section("AdminSettingsPage") },
+      { path: route("/dashboard/admin/admins"), ...page(() => import("@/web/features/admin/pages/admins-page")) },
+      { path: route("/dashboard/admin/settings"), ...page(() => import("@/web/features/admin/pages/settings-page")) },
     ],
   },
   // The student's pages admit the same roles as /api/me/student/* (STUDENT_VIEWERS, ADR 011).

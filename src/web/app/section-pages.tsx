@@ -1,4 +1,4 @@
-import { Calendar, GraduationCap, Settings } from "lucide-react";
+import { Calendar, GraduationCap } from "lucide-react";
 import { SectionPage } from "./section-page";
 
 // Titles and empty states of the pages whose data the next features bring (issue 2 allows this;
@@ -9,14 +9,6 @@ export const CalendarPage = () => (
     description="Rotation dates across your placements"
     icon={Calendar}
     empty="Rotations appear on the calendar once placements are approved."
-  />
-);
-export const AdminSettingsPage = () => (
-  <SectionPage
-    title="Settings"
-    description="Platform settings"
-    icon={Settings}
-    empty="Platform settings are managed here."
   />
 );
 export const LearningPage = () => (

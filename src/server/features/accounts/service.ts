@@ -43,6 +43,8 @@ export async function signUp(deps: Deps, input: SignUpInput, requestHeaders: Hea
   }
   const { headers, response } = created;
   const userId = response.user.id;
+  // The platform setting (issue 14): with verification off, a new organization starts verified.
+  const { organizationsRequireVerification } = await deps.settings.get();
   try {
     await deps.db.transaction(async (tx) => {
       await tx.insert(profiles).values({ userId, fullName: input.fullName, organizationName: input.organizationName });
@@ -52,7 +54,13 @@ export async function signUp(deps: Deps, input: SignUpInput, requestHeaders: Hea
       }
       const [org] = await tx
         .insert(organizations)
-        .values({ kind: input.role, name: input.organizationName })
+        .values({
+          kind: input.role,
+          name: input.organizationName,
+          ...(organizationsRequireVerification
+            ? {}
+            : { verificationStatus: "verified" as const, verifiedAt: new Date() }),
+        })
         .returning({ id: organizations.id });
       await tx.insert(memberships).values({ userId, organizationId: org.id });
       await tx.insert(userRoles).values({ userId, role: input.role });

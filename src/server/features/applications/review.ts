@@ -43,6 +43,9 @@ export async function decideApplication(
   confirmNotReady = false,
 ) {
   const scope = facilityScope(access);
+  // The platform setting (issue 14): whether a not-ready approval needs the recorded override.
+  const { approvalRequiresCompliance } =
+    decision === "approved" ? await deps.settings.get() : { approvalRequiresCompliance: true };
   let override: string[] | null = null;
   await deps.db.transaction(async (tx) => {
     const [found] = await tx
@@ -97,7 +100,7 @@ export async function decideApplication(
       }
       await assertNoOverlap(tx, found.studentId, found.placementId, id);
       await assertDepartmentSeat(tx, found.placementId); // issue 9: the department's seats, under its row lock
-      override = await assertReady(tx, id, confirmNotReady);
+      override = await assertReady(tx, id, confirmNotReady || !approvalRequiresCompliance);
       await tx
         .update(placements)
         .set({ slotsFilled: sql`${placements.slotsFilled} + 1`, updatedAt: new Date() })
@@ -143,6 +146,8 @@ export const NOT_READY_MESSAGE = "This student has not met every requirement. Co
  * Issue 12: a student who has not met every requirement of the program, the facility and the
  * placement (approved, valid through the rotation's end) is approved only with an explicit
  * confirmation: 409 not_ready naming what is missing, else the requirement types not met (to record).
+ * With the setting "approval requires compliance" off, approval counts as confirmed: what was
+ * missing is still recorded with the approval.
  */
 async function assertReady(tx: Tx, applicationId: string, confirmed: boolean): Promise<string[] | null> {
   const readiness = (await readinessOf(tx, [applicationId])).get(applicationId);

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lte, ne } from "drizzle-orm";
+import { and, count, eq, gte, inArray, lte, ne } from "drizzle-orm";
 import { applyWindowRefusal, type RefusalCode, type SubmissionStudent } from "../../../domain/applications";
 import type { DbOrTx } from "../../db/client";
 import { applications } from "../../db/schema/applications";
@@ -100,7 +100,10 @@ async function submitInScope(
 ): Promise<SubmissionResult> {
   const placement = await findPlacementForApplication(deps.db, input.placementId);
   if (!placement) throw notFound("Placement");
-  const outcome = await checkAndInsert(deps.db, submittedBy, scope, placement, input.students);
+  const { maxPendingApplicationsPerStudent } = await deps.settings.get();
+  const outcome = await checkAndInsert(deps.db, submittedBy, scope, placement, input.students, {
+    maxPending: maxPendingApplicationsPerStudent,
+  });
   if (outcome.submitted.length > 0) await notifyFacilityLater(deps, placement, outcome);
   return {
     placement: { id: placement.id, title: placement.title, facilityName: placement.facilityName },
@@ -129,7 +132,7 @@ async function checkAndInsert(
   scope: ProgramScope,
   placement: ApplicationPlacement,
   items: SubmissionStudent[],
-  opts: { seats?: number; refuseOverlapping?: boolean } = {},
+  opts: { seats?: number; refuseOverlapping?: boolean; maxPending?: number } = {},
 ): Promise<Outcome> {
   const notesOf = new Map<string, string | null>();
   for (const item of items) if (!notesOf.has(item.studentId)) notesOf.set(item.studentId, item.notes);
@@ -186,6 +189,27 @@ async function checkAndInsert(
     } else {
       eligible.push(s);
     }
+  }
+
+  if (opts.maxPending !== undefined && eligible.length > 0) {
+    // The platform setting (issue 14): a student already holding that many pending applications
+    // (to other placements: one to this placement is "already applied") gets no more.
+    const held = await pendingCounts(
+      db,
+      eligible.map((s) => s.id),
+      placement.id,
+    );
+    const limit = opts.maxPending;
+    eligible = eligible.filter((s) => {
+      if ((held.get(s.id) ?? 0) < limit) return true;
+      refused.push({
+        studentId: s.id,
+        name: fullName(s),
+        reason: `Already has ${limit} pending application${limit === 1 ? "" : "s"}, the most a student may hold at once: wait for a decision or withdraw one first`,
+        code: "too_many_pending",
+      });
+      return false;
+    });
   }
 
   if (opts.refuseOverlapping && eligible.length > 0) {
@@ -303,6 +327,22 @@ async function checkAndInsert(
   return { submitted, refused, eligible };
 }
 
+/** How many pending applications each student holds to other placements than `placementId`. */
+async function pendingCounts(db: DbOrTx, studentIds: string[], placementId: string) {
+  const rows = await db
+    .select({ studentId: applications.studentId, n: count() })
+    .from(applications)
+    .where(
+      and(
+        inArray(applications.studentId, studentIds),
+        eq(applications.status, "pending"),
+        ne(applications.placementId, placementId),
+      ),
+    )
+    .groupBy(applications.studentId);
+  return new Map(rows.map((r) => [r.studentId, r.n]));
+}
+
 /** The students' applications to a placement that are not withdrawn, by student: their status. */
 async function existingApplications(db: DbOrTx, placementId: string, studentIds: string[]) {
   const rows = await db
@@ -354,6 +394,7 @@ export async function submitLines(
   }
   // Placements in id order: two submissions touching the same placements meet them in one order.
   const placementIds = [...groups.keys()].sort();
+  const { maxPendingApplicationsPerStudent } = await deps.settings.get();
   const done = await deps.db.transaction(async (tx) => {
     const results: { placement: ApplicationPlacement | null; placementId: string; outcome: Outcome }[] = [];
     for (const placementId of placementIds) {
@@ -383,7 +424,11 @@ export async function submitLines(
         scope,
         placement,
         studentIds.map((studentId) => ({ studentId, notes: input.notes })),
-        { seats: Math.max(0, placement.capacity - placement.slotsFilled), refuseOverlapping: true },
+        {
+          seats: Math.max(0, placement.capacity - placement.slotsFilled),
+          refuseOverlapping: true,
+          maxPending: maxPendingApplicationsPerStudent,
+        },
       );
       results.push({ placement, placementId, outcome });
     }

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { daysBetween } from "../../../domain/compliance";
+import { SETTING_DEFAULTS } from "../../../domain/platform-settings";
 import type { Db } from "../../db/client";
 import { mailHtml } from "../../lib/mail";
 import { enqueueMail } from "../../lib/mail-queue";
@@ -8,24 +9,35 @@ import { enqueueMail } from "../../lib/mail-queue";
 // job whose dedupe key names the document and the window, so it is enqueued once whoever scans,
 // however often and on however many instances.
 
-/** The reminder windows, by days left until `expires_on` (its last valid day). */
-export type ReminderWindow = 30 | 7 | 0;
+/**
+ * A reminder window: days left until `expires_on` (its last valid day) when it goes out; 0 is the
+ * expiry reminder. The days before expiry are the platform setting `reminderWindows` (issue 14).
+ */
+export type ReminderWindow = number;
+
+/** The windows before the setting existed, and its default. */
+export const DEFAULT_REMINDER_WINDOWS: readonly number[] = SETTING_DEFAULTS.reminderWindows;
 
 /** Days after expiry during which a missed "has expired" reminder is still sent (a scan that did not run). */
 export const EXPIRED_REMINDER_GRACE_DAYS = 7;
 
-/**
- * Which reminder is due with `daysLeft` days until the last valid day: the 30-day one when
- * 7 < days ≤ 30, the 7-day one when 0 < days ≤ 7, the expiry one from that day until a week after.
- * A window that had already passed when the document arrived is never sent late: an item with
- * 5 days left gets the 7-day reminder, not the 30-day one.
- */
+/** `reminderWindowIn` with the default windows (30 and 7 days). */
 export function reminderWindow(daysLeft: number): ReminderWindow | null {
-  if (daysLeft > 30) return null;
-  if (daysLeft > 7) return 30;
-  if (daysLeft > 0) return 7;
-  if (daysLeft >= -EXPIRED_REMINDER_GRACE_DAYS) return 0;
-  return null;
+  return reminderWindowIn(DEFAULT_REMINDER_WINDOWS, daysLeft);
+}
+
+/**
+ * Which reminder is due with `daysLeft` days until the last valid day: the smallest window that is
+ * at least `daysLeft` (with 30 and 7: the 30-day one when 7 < days ≤ 30, the 7-day one when
+ * 0 < days ≤ 7), the expiry one from that day until a week after. A window that had already passed
+ * when the document arrived is never sent late: an item with 5 days left gets the 7-day reminder,
+ * not the 30-day one.
+ */
+export function reminderWindowIn(windows: readonly number[], daysLeft: number): ReminderWindow | null {
+  if (daysLeft <= 0) return daysLeft >= -EXPIRED_REMINDER_GRACE_DAYS ? 0 : null;
+  let due: number | null = null;
+  for (const w of windows) if (w >= daysLeft && (due === null || w < due)) due = w;
+  return due;
 }
 
 export const reminderKey = (documentId: string, window: ReminderWindow) => `reminder:expiry:${documentId}:${window}`;
@@ -45,8 +57,13 @@ const dayText = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10
  * windows on `today`, enqueues the student's reminder (their account's email, else the roster's).
  * Returns how many reminders were new.
  */
-export async function scanExpiringDocuments(db: Db, opts: { today: string; appUrl: string }): Promise<number> {
+export async function scanExpiringDocuments(
+  db: Db,
+  opts: { today: string; appUrl: string; windows?: readonly number[] },
+): Promise<number> {
   const { today } = opts;
+  const windows = opts.windows?.length ? opts.windows : DEFAULT_REMINDER_WINDOWS;
+  const furthest = Math.max(...windows);
   const result = await db.execute(sql`
     select d.id as document_id, to_char(d.expires_on, 'YYYY-MM-DD') as expires_on, rt.name as requirement,
            s.first_name, coalesce(u.email, s.email) as email
@@ -56,7 +73,7 @@ export async function scanExpiringDocuments(db: Db, opts: { today: string; appUr
       left join student_users su on su.student_id = s.id
       left join users u on u.id = su.user_id
      where d.is_current and d.status = 'approved'
-       and d.expires_on between ${today}::date - ${EXPIRED_REMINDER_GRACE_DAYS}::int and ${today}::date + 30
+       and d.expires_on between ${today}::date - ${EXPIRED_REMINDER_GRACE_DAYS}::int and ${today}::date + ${furthest}::int
      order by d.expires_on, d.id`);
   const rows = (result as unknown as { rows: ExpiringRow[] }).rows;
   const link = `${opts.appUrl}/student/compliance`;
@@ -64,7 +81,7 @@ export async function scanExpiringDocuments(db: Db, opts: { today: string; appUr
   for (const row of rows) {
     const expiresOn = dayText(row.expires_on);
     const daysLeft = daysBetween(today, expiresOn);
-    const window = reminderWindow(daysLeft);
+    const window = reminderWindowIn(windows, daysLeft);
     if (window === null) continue;
     const { subject, lines } = reminderText(row.first_name, row.requirement, expiresOn, daysLeft);
     const isNew = await enqueueMail(

@@ -48,6 +48,7 @@ export const NAVIGATION: Record<Area, NavItem[]> = {
     { to: "/dashboard/admin/facilities", label: "Facilities", icon: Building2 },
     { to: "/dashboard/admin/analytics", label: "Analytics", icon: LineChart },
     { to: "/dashboard/admin/audit", label: "Audit Trail", icon: History },
+    { to: "/dashboard/admin/admins", label: "Administrators", icon: ShieldCheck },
     { to: "/dashboard/admin/settings", label: "Settings", icon: Settings },
     { to: "/messages", label: "Messages", icon: MessageSquare },
   ],

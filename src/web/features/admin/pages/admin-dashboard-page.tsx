@@ -7,6 +7,7 @@ import { Loading } from "@/web/components/ui/loading";
 import { PageHeader } from "@/web/components/ui/page-header";
 import { useMe } from "@/web/lib/session";
 import { AccessRequestsPanel } from "../components/access-requests-panel";
+import { AddAdminDialog } from "../components/add-admin-dialog";
 import { OverviewStatCards } from "../components/overview-stat-cards";
 import { RecentActivityPanel } from "../components/recent-activity-panel";
 import { RegionalTrendsPanel } from "../components/regional-trends-panel";
@@ -26,6 +27,7 @@ export default function AdminDashboardPage() {
         description="System-wide analytics and management"
         actions={
           <>
+            <AddAdminDialog />
             <Button asChild variant="outline">
               <Link to="/dashboard/admin/facilities">
                 <Building2 aria-hidden /> Facilities
