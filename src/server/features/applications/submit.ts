@@ -1,4 +1,4 @@
-import { and, count, eq, gte, inArray, lte, ne } from "drizzle-orm";
+import { and, count, eq, gte, inArray, lte, ne, sql } from "drizzle-orm";
 import { applyWindowRefusal, type RefusalCode, type SubmissionStudent } from "../../../domain/applications";
 import type { DbOrTx } from "../../db/client";
 import { applications } from "../../db/schema/applications";
@@ -101,8 +101,14 @@ async function submitInScope(
   const placement = await findPlacementForApplication(deps.db, input.placementId);
   if (!placement) throw notFound("Placement");
   const { maxPendingApplicationsPerStudent } = await deps.settings.get();
-  const outcome = await checkAndInsert(deps.db, submittedBy, scope, placement, input.students, {
-    maxPending: maxPendingApplicationsPerStudent,
+  const outcome = await deps.db.transaction(async (tx) => {
+    await lockStudentsPending(
+      tx,
+      input.students.map((s) => s.studentId),
+    );
+    return checkAndInsert(tx, submittedBy, scope, placement, input.students, {
+      maxPending: maxPendingApplicationsPerStudent,
+    });
   });
   if (outcome.submitted.length > 0) await notifyFacilityLater(deps, placement, outcome);
   return {
@@ -328,6 +334,21 @@ async function checkAndInsert(
 }
 
 /** How many pending applications each student holds to other placements than `placementId`. */
+/**
+ * The pending-applications limit (issue 14) is counted and raised by one submission at a time per
+ * student: a transaction-scoped advisory lock per student, taken in id order (no deadlock between
+ * two submissions; no row lock, so the approval path's placement and department locks are not met).
+ */
+async function lockStudentsPending(tx: DbOrTx, studentIds: string[]) {
+  const ids = [...new Set(studentIds)].filter((id) => UUID.test(id)).sort();
+  if (ids.length === 0) return;
+  await tx.execute(sql`
+    select pg_advisory_xact_lock(hashtextextended('pending:' || s.id, 0))
+    from (select id from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) as a(id) order by id) as s`);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 async function pendingCounts(db: DbOrTx, studentIds: string[], placementId: string) {
   const rows = await db
     .select({ studentId: applications.studentId, n: count() })
@@ -396,6 +417,10 @@ export async function submitLines(
   const placementIds = [...groups.keys()].sort();
   const { maxPendingApplicationsPerStudent } = await deps.settings.get();
   const done = await deps.db.transaction(async (tx) => {
+    await lockStudentsPending(
+      tx,
+      input.lines.map((l) => l.studentId),
+    );
     const results: { placement: ApplicationPlacement | null; placementId: string; outcome: Outcome }[] = [];
     for (const placementId of placementIds) {
       const studentIds = groups.get(placementId) ?? [];

@@ -186,6 +186,33 @@ describe("each setting is enforced where it is used", () => {
     }
   });
 
+  it("maximum pending applications holds when a student applies to twenty placements at once", async () => {
+    await set({ maxPendingApplicationsPerStudent: 3 });
+    try {
+      const program = await t.createOrganization("program");
+      const student = await t.createUser("student", { organizationId: program.id });
+      const facility = await t.createOrganization("facility");
+      const many = [];
+      for (let i = 0; i < 20; i += 1) many.push(await createPlacement(t.deps.db, facility.id));
+      const answers = await Promise.all(
+        many.map((p) =>
+          t.call("POST", "/api/me/student/applications", { cookie: student.cookie, body: { placementId: p.id } }),
+        ),
+      );
+      expect(answers.filter((a) => a.status === 201)).toHaveLength(3);
+      expect(answers.filter((a) => a.status === 409).map((a) => a.json.error.code)).toEqual(
+        Array(17).fill("too_many_pending"),
+      );
+      const held = await t.deps.db
+        .select()
+        .from(applications)
+        .where(and(eq(applications.studentId, student.studentId!), eq(applications.status, "pending")));
+      expect(held).toHaveLength(3);
+    } finally {
+      await set({ maxPendingApplicationsPerStudent: SETTING_DEFAULTS.maxPendingApplicationsPerStudent });
+    }
+  });
+
   it("approval requires compliance: on, a not-ready student needs the override; off, the approval goes through and what was missing is recorded", async () => {
     const facility = await t.createUser("facility");
     await t.call("PUT", "/api/compliance/facility-requirements", {
