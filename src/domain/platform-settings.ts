@@ -58,6 +58,11 @@ export const settingSchemas = {
     .refine(
       (v) => !/["<>\r\n\\]/.test(v),
       `${LABEL.emailSenderName} cannot contain quotes, angle brackets or line breaks`,
+    )
+    // Half of a surrogate pair is no character: the database refuses it in JSON (the fuzz test found a 500).
+    .refine(
+      (v) => !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(v),
+      `${LABEL.emailSenderName} contains a character that is not text`,
     ),
   organizationsRequireVerification: z.boolean({
     error: `${LABEL.organizationsRequireVerification} must be on or off`,

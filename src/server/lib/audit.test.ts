@@ -2,6 +2,7 @@ import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "../db/schema/audit";
 import { createTestApp, type TestApp, type TestUser } from "../testing/harness";
+import { recordAudit } from "./audit";
 
 // Issue 14: the audit trail. Every successful write leaves one entry (who, as whom, what, which
 // record, when, from where); sign-ins and failed sign-ins too; reads and refused writes leave none;
@@ -67,6 +68,20 @@ describe("the audit trail", () => {
       entityType: "students",
       entityId: id,
     });
+  });
+
+  it("keeps an entry whose values carry half a character (the database refuses it in JSON)", async () => {
+    // A request may carry a lone surrogate; a handler's before/after may hold what it sent.
+    await recordAudit(t.deps.db, {
+      action: "test.surrogate",
+      summary: "A value with half a character",
+      after: { lastName: "Ro\ud800gate" },
+      detail: { tried: ["\udc00"] },
+    });
+    const [entry] = await newest();
+    expect(entry.action).toBe("test.surrogate");
+    expect(entry.after).toEqual({ lastName: "Ro\uFFFDgate" });
+    expect(entry.detail).toEqual({ tried: ["\uFFFD"] });
   });
 
   it("leaves nothing for a read or a refused write", async () => {

@@ -43,6 +43,17 @@ const MAX_TEXT = 500;
 
 const cut = (v: string | null | undefined) => (v == null ? null : v.length > MAX_TEXT ? v.slice(0, MAX_TEXT) : v);
 
+/**
+ * Values as JSON the database takes: a lone surrogate (half of a character, which a request may
+ * carry) is refused in jsonb, and the entry would be lost; it is kept as U+FFFD instead.
+ */
+function storable(v: unknown): unknown {
+  if (v == null) return null;
+  return JSON.parse(JSON.stringify(v), (_key, value) =>
+    typeof value === "string" ? (value as unknown as { toWellFormed(): string }).toWellFormed() : value,
+  );
+}
+
 /** Writes entries (in the caller's transaction when given one, so they commit with the change). */
 export async function recordAudit(db: DbOrTx, entries: AuditEntry | AuditEntry[]): Promise<void> {
   const list = Array.isArray(entries) ? entries : [entries];
@@ -58,9 +69,9 @@ export async function recordAudit(db: DbOrTx, entries: AuditEntry | AuditEntry[]
       entityType: e.entityType ?? null,
       entityId: cut(e.entityId),
       organizationId: e.organizationId ?? null,
-      before: e.before ?? null,
-      after: e.after ?? null,
-      detail: e.detail ?? null,
+      before: storable(e.before),
+      after: storable(e.after),
+      detail: storable(e.detail) as Record<string, unknown> | null,
       ip: cut(e.ip),
     })),
   );
