@@ -174,7 +174,7 @@ describe("POST /api/admin/organizations", () => {
     expect(me.json.organization).toMatchObject({ id, name: "Zadd Valley Nursing", verificationStatus: "verified" });
 
     const [entry] = await auditOf(id, "organization.create");
-    expect(entry).toMatchObject({ actorId: admin.userId, entityType: "organization", entityId: id });
+    expect(entry).toMatchObject({ actorId: admin.userId, entityType: "organizations", entityId: id });
   });
 
   it("adds an existing account as coordinator and notifies it without a password link", async () => {

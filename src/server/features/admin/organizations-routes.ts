@@ -156,7 +156,7 @@ export const organizationsAdminRoutes = createRouter()
     note(c, {
       action: "organization.create",
       summary: `Added ${org.name} and invited ${result.coordinator.email} as its coordinator`,
-      entityType: "organization",
+      entityType: "organizations",
       entityId: org.id,
       organizationId: org.id,
       after: { ...org, coordinator: result.coordinator.email, newAccount: result.coordinator.newAccount },
@@ -170,7 +170,7 @@ export const organizationsAdminRoutes = createRouter()
     note(c, {
       action: "organization.suspend",
       summary: `Suspended ${result.name}: ${reason}`,
-      entityType: "organization",
+      entityType: "organizations",
       entityId: id,
       organizationId: id,
       before,
@@ -184,7 +184,7 @@ export const organizationsAdminRoutes = createRouter()
     note(c, {
       action: "organization.reinstate",
       summary: `Reinstated ${result.name}`,
-      entityType: "organization",
+      entityType: "organizations",
       entityId: id,
       organizationId: id,
       before,
@@ -195,6 +195,6 @@ export const organizationsAdminRoutes = createRouter()
   .openapi(decideRoute, async (c) => {
     const { id, decision } = c.req.valid("param");
     const result = await setOrganizationVerification(c.var.deps, id, decision === "verify" ? "verified" : "rejected");
-    note(c, { entityType: "organization", entityId: id, organizationId: id, after: { status: result.status } });
+    note(c, { entityType: "organizations", entityId: id, organizationId: id, after: { status: result.status } });
     return c.json(result, 200);
   });

@@ -29,10 +29,10 @@ describe("recordHref", () => {
     expect(recordHref({ ...base, entityType: "students" })).toBe("/students/x-1");
     expect(recordHref({ ...base, entityType: "placements", recordName: "ICU Days" })).toBe("/placements?q=ICU%20Days");
     expect(recordHref({ ...base, entityType: "organizations", recordKind: "facility", recordName: "Mercy" })).toBe(
-      "/dashboard/admin/facilities?q=Mercy",
+      "/dashboard/admin/facilities/x-1",
     );
     expect(recordHref({ ...base, entityType: "organizations", recordKind: "program", recordName: "BSN" })).toBe(
-      "/dashboard/admin/programs?q=BSN",
+      "/dashboard/admin/programs/x-1",
     );
     expect(recordHref({ ...base, entityType: "messages" })).toBeNull();
     expect(recordHref({ ...base, entityType: "students", recordName: null })).toBeNull();

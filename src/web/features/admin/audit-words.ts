@@ -61,13 +61,13 @@ export const RECORD_LABELS: Record<string, string> = {
 export const recordLabel = (type: string | null) =>
   type ? (RECORD_LABELS[type] ?? type.replace(/[-_]/g, " ").replace(/^./, (c) => c.toUpperCase())) : "";
 
-/** Where a record has a page: students, placements (the search), organizations (the admin lists). */
+/** Where a record has a page: students, placements (the search), organizations (their admin detail pages). */
 export function recordHref(e: Pick<AuditEntry, "entityType" | "entityId" | "recordName" | "recordKind">) {
   if (!e.entityId || !e.recordName) return null; // gone, or never had a page
   if (e.entityType === "students") return `/students/${e.entityId}`;
   if (e.entityType === "placements") return `/placements?q=${encodeURIComponent(e.recordName)}`;
   if (e.entityType === "organizations")
-    return `/dashboard/admin/${e.recordKind === "facility" ? "facilities" : "programs"}?q=${encodeURIComponent(e.recordName)}`;
+    return `/dashboard/admin/${e.recordKind === "facility" ? "facilities" : "programs"}/${e.entityId}`;
   return null;
 }
 
