@@ -181,3 +181,26 @@ test("an admin viewing as a student without a student record sees that state, ne
   }
   await checkAccessible(page);
 });
+
+test("an admin picks a student to view as, sees exactly her records, read only", async ({ page }) => {
+  await signIn(page, DEMO.admin);
+  await expect(page).toHaveURL(/\/dashboard\/admin$/);
+  await page.goto("/student/profile");
+  const picker = page.getByRole("combobox", { name: "View as which student?" });
+  await picker.fill("Emily Carter");
+  await page.getByRole("option", { name: /Emily Carter/ }).click();
+  await expect(page).toHaveURL(/\/student\/profile\?student=[0-9a-f-]{36}$/);
+  await expect(page.getByRole("region", { name: "View As" })).toContainText("Viewing as Emily Carter");
+  await expect(page.getByText(DEMO.student).first()).toBeVisible();
+  await checkAccessible(page);
+  // Her dashboard, with the same pick carried in the address.
+  const student = new URL(page.url()).searchParams.get("student");
+  await page.goto(`/dashboard/student?student=${student}`);
+  await expect(page.getByRole("heading", { name: "Student Dashboard" })).toBeVisible();
+  await expect(page.getByText("You are viewing as a student; no student record")).toHaveCount(0);
+  // Another choice empties the pick.
+  await page.getByRole("button", { name: "Choose another student" }).click();
+  await expect(
+    page.getByText("You are viewing as a student; no student record is linked to your account"),
+  ).toBeVisible();
+});

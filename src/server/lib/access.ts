@@ -4,7 +4,7 @@ import { ADMIN_ROLES, holdsAny, type Role, resolveRole } from "../../domain/role
 import type { Db, DbOrTx } from "../db/client";
 import { sessions } from "../db/schema/auth";
 import { memberships, organizations, userRoles } from "../db/schema/organizations";
-import { studentUsers } from "../db/schema/students";
+import { students, studentUsers } from "../db/schema/students";
 import type { AppEnv, Organization, Viewer } from "./context";
 import { AppError, forbidden, notFound, refused, unauthorized } from "./errors";
 import { isPublicApiPath } from "./session-reader";
@@ -217,13 +217,38 @@ export const organizationSuspended = (org: Pick<Organization, "name" | "suspende
  * Route guard: the viewer must hold one of `roles` (any role when none are given). After it, the
  * handler reads `c.var.viewer` (never null) and `c.var.scope` (the caller's standing, see scopeOf).
  */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * View As a student (issue 14): an administrator names a student with `?student=` on the
+ * student's own routes (`/api/me/student/*`) and reads exactly that student's records. Read only:
+ * the student makes their own changes. An unknown id is the same 404 as having no student record.
+ */
+async function viewAsStudent(db: Db, method: string, studentId: string): Promise<Scope> {
+  if (method !== "GET" && method !== "HEAD") {
+    throw new AppError(
+      "view_as_read_only",
+      "Viewing as a student is read only: the student makes their own changes",
+      403,
+    );
+  }
+  if (!UUID.test(studentId)) throw new AppError("no_student_record", NO_STUDENT_RECORD, 404);
+  const [found] = await db.select({ id: students.id }).from(students).where(eq(students.id, studentId)).limit(1);
+  if (!found) throw new AppError("no_student_record", NO_STUDENT_RECORD, 404);
+  return { kind: "student", studentId: found.id };
+}
+
 export function allow(...roles: readonly Role[]) {
   return createMiddleware<GuardedEnv>(async (c, next) => {
     const viewer = c.get("viewer") as Viewer | null;
     if (!viewer) throw unauthorized();
     if (isShutOut(viewer)) throw organizationRejected(viewer.organization?.name ?? "Your organization");
     if (roles.length > 0 && !holdsAny(viewer.roles, roles)) throw forbidden();
-    const scope = scopeOf(viewer, roles);
+    let scope = scopeOf(viewer, roles);
+    const picked = c.req.query("student");
+    if (scope.kind === "all" && picked !== undefined && c.req.path.startsWith("/api/me/student")) {
+      scope = await viewAsStudent(c.var.deps.db, c.req.method, picked);
+    }
     if (isSuspendedWrite(viewer, scope, c.req.method, roles) && viewer.organization) {
       throw organizationSuspended(viewer.organization);
     }

@@ -1,17 +1,29 @@
 import { UserX } from "lucide-react";
 import type { ComponentType, ReactNode } from "react";
+import { useSearchParams } from "react-router";
 import { EmptyState } from "@/web/components/ui/empty-state";
 import { PageHeader } from "@/web/components/ui/page-header";
 import { useMe } from "@/web/lib/session";
+import { viewedStudentId } from "@/web/lib/view-as-student";
 
 /** An admin viewing the student pages without a roster entry linked to their account. */
 export function NoStudentRecord() {
   return (
     <EmptyState icon={UserX} title="You are viewing as a student; no student record is linked to your account">
-      Student pages show the signed-in student's own placements, applications and profile. Sign in as a student to see
-      theirs.
+      Student pages show a student's own placements, applications and profile. Pick a student above to see theirs (read
+      only).
     </EmptyState>
   );
+}
+
+/**
+ * Whether the student pages have a student to show: the signed-in student's own record, or the
+ * student an administrator picked (View As, `?student=`; the server checks it is an administrator).
+ */
+export function useHasStudentRecord() {
+  const me = useMe();
+  const [params] = useSearchParams();
+  return Boolean(me.data?.studentId || viewedStudentId(`?${params.toString()}`));
 }
 
 /**
@@ -28,11 +40,11 @@ export function StudentPage({
   content?: ComponentType;
   children?: ReactNode;
 }) {
-  const me = useMe();
+  const hasRecord = useHasStudentRecord();
   return (
     <>
       <PageHeader title={header.title} description={header.description} />
-      {me.data?.studentId ? Content ? <Content /> : children : <NoStudentRecord />}
+      {hasRecord ? Content ? <Content /> : children : <NoStudentRecord />}
     </>
   );
 }

@@ -1,7 +1,12 @@
 import { hc } from "hono/client";
 import type { AppType } from "../../server/app";
+import { withViewedStudent } from "./view-as-student";
 
-export const api = hc<AppType>("/", { init: { credentials: "same-origin" } });
+export const api = hc<AppType>("/", {
+  init: { credentials: "same-origin" },
+  // An administrator viewing as a student: the student's own API gets the `?student=` they picked.
+  fetch: (input: RequestInfo | URL, init?: RequestInit) => fetch(withViewedStudent(input), init),
+});
 
 export type ApiIssue = { path: string; message: string };
 

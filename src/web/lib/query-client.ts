@@ -1,6 +1,7 @@
-import { MutationCache, QueryClient } from "@tanstack/react-query";
+import { hashKey, MutationCache, QueryClient } from "@tanstack/react-query";
 import { ApiError } from "@/web/lib/api-client";
 import { toastError } from "@/web/lib/api-errors";
+import { viewedStudentId } from "@/web/lib/view-as-student";
 
 declare module "@tanstack/react-query" {
   interface Register {
@@ -27,6 +28,12 @@ export const queryClient = new QueryClient({
       // Retrying a 4xx never helps; network blips get two more tries.
       retry: (count, err) => !(err instanceof ApiError && err.status < 500) && count < 2,
       refetchOnWindowFocus: false,
+      // Cached per viewed student (View As, lib/view-as-student.ts): another pick never shows the
+      // previous student's records, also after Back.
+      queryKeyHashFn: (key) => {
+        const viewed = viewedStudentId();
+        return viewed ? hashKey([...key, { viewAsStudent: viewed }]) : hashKey(key);
+      },
     },
   },
 });

@@ -79,6 +79,35 @@ describe("who may call /api/me/student", () => {
       });
     }
   });
+
+  it("an admin viewing as a picked student (?student=) reads exactly that student's records, and cannot write", async () => {
+    const as = (path: string, id: string) => `${path}${path.includes("?") ? "&" : "?"}student=${id}`;
+    const profile = await get(as("/profile", me.studentId!), admin);
+    expect(profile.status).toBe(200);
+    expect(profile.json.academic.email).toBe(me.email);
+    const mine = await get("/profile", me);
+    expect(profile.json).toEqual(mine.json);
+    const dashboard = await get(as("/dashboard", me.studentId!), admin);
+    expect(dashboard.status).toBe(200);
+    expect(dashboard.json).toEqual((await get("/dashboard", me)).json);
+    const other = await get(as("/profile", classmate.studentId!), admin);
+    expect(other.json.academic.email).toBe(classmate.email);
+    // Read only, whatever the route.
+    for (const [method, path, body] of routes.filter(([m]) => m !== "GET")) {
+      const res = await send(method, as(path, me.studentId!), admin, body);
+      expect(res.status, `${method} ${path}`).toBe(403);
+      expect(res.json.error.code).toBe("view_as_read_only");
+    }
+    // An unknown or malformed id is the same 404 as no record.
+    for (const id of [UNKNOWN, "not-a-uuid", ""]) {
+      const res = await get(as("/profile", id), admin);
+      expect(res.status, id).toBe(404);
+      expect(res.json.error.code).toBe("no_student_record");
+    }
+    // Nobody else can name a student: a student still reads their own, a coordinator is still refused.
+    expect((await get(as("/profile", classmate.studentId!), me)).json.academic.email).toBe(me.email);
+    expect((await get(as("/profile", me.studentId!), coordinator)).status).toBe(403);
+  });
 });
 
 describe("browse and apply", () => {

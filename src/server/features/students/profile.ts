@@ -1,10 +1,10 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, getTableColumns } from "drizzle-orm";
 import type { Experience, Preferences } from "../../../domain/student-profile";
 import { EMPTY_PREFERENCES } from "../../../domain/student-profile";
 import type { Db } from "../../db/client";
 import { organizations } from "../../db/schema/organizations";
 import { studentExperiences } from "../../db/schema/student-accounts";
-import { studentPreferences, students } from "../../db/schema/students";
+import { studentPreferences, students, studentUsers } from "../../db/schema/students";
 import { type StudentScope, scopeWhere } from "../../lib/access";
 import type { Viewer } from "../../lib/context";
 import { notFound } from "../../lib/errors";
@@ -34,7 +34,7 @@ const experienceOut = <T extends ExperienceRow>(r: T) => ({
   updatedAt: r.updatedAt.toISOString(),
 });
 
-export async function myProfile(db: Db, viewer: Viewer, scope: StudentScope) {
+export async function myProfile(db: Db, scope: StudentScope) {
   const ofStudent = scopeWhere(scope, { student: students.id });
   const [[academic], [prefs], experiences] = await Promise.all([
     db
@@ -52,7 +52,13 @@ export async function myProfile(db: Db, viewer: Viewer, scope: StudentScope) {
       .from(students)
       .innerJoin(organizations, eq(organizations.id, students.programId))
       .where(ofStudent),
-    db.select().from(studentPreferences).where(eq(studentPreferences.userId, viewer.userId)),
+    // The student's own preferences, through their account (also when an administrator views as them).
+    db
+      .select(getTableColumns(studentPreferences))
+      .from(studentPreferences)
+      .innerJoin(studentUsers, eq(studentUsers.userId, studentPreferences.userId))
+      .where(eq(studentUsers.studentId, scope.studentId))
+      .limit(1),
     db
       .select(experienceColumns)
       .from(studentExperiences)

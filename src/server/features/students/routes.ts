@@ -584,9 +584,7 @@ export const adminRosterClaimRoutes = createRouter().openapi(sharedRoute, async 
 
 /** /api/me/student: the student's own profile. */
 export const myProfileRoutes = createRouter()
-  .openapi(profileRoute, async (c) =>
-    c.json(await myProfile(c.var.deps.db, c.var.viewer, studentScope(c.var.scope)), 200),
-  )
+  .openapi(profileRoute, async (c) => c.json(await myProfile(c.var.deps.db, studentScope(c.var.scope)), 200))
   .openapi(preferencesRoute, async (c) =>
     c.json(await savePreferences(c.var.deps.db, c.var.viewer, studentScope(c.var.scope), c.req.valid("json")), 200),
   )

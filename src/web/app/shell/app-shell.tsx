@@ -10,6 +10,7 @@ import { Header } from "./header";
 import { areaOf, NAVIGATION } from "./navigation";
 import { SidebarNav } from "./sidebar";
 import { useLiveEvents } from "./use-live-events";
+import { isViewAsStudentPage, ViewAsStudentBar } from "./view-as-student-bar";
 
 /** Header, the area's sidebar (a drawer on small screens) and the page. */
 export function AppShell({ me }: { me: Me }) {
@@ -29,7 +30,8 @@ export function AppShell({ me }: { me: Me }) {
   const rejectedOrg = me.organization?.verificationStatus === "rejected" && !me.roles.some((r) => isAdmin(r));
   // A suspended organization reads but cannot write (issue 14): its writes answer 403, say why first.
   // An administrator on a program's or facility's pages picks which one they view as (issue 14).
-  const viewAs = me.roles.some((r) => isAdmin(r)) ? viewAsKindOf(pathname) : null;
+  const admin = me.roles.some((r) => isAdmin(r));
+  const viewAs = admin ? viewAsKindOf(pathname) : null;
   const suspendedOrg = me.organization?.suspendedAt && !me.roles.some((r) => isAdmin(r)) ? me.organization : null;
 
   return (
@@ -88,6 +90,7 @@ export function AppShell({ me }: { me: Me }) {
             </div>
           ) : null}
           {viewAs ? <ViewAsOrganizationBar kind={viewAs} /> : null}
+          {admin && !me.studentId && isViewAsStudentPage(pathname) ? <ViewAsStudentBar /> : null}
           {rejectedOrg ? (
             <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-900">
               <strong>{me.organization?.name} was not approved by the platform's administrators.</strong> Its pages are

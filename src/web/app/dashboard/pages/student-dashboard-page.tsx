@@ -5,7 +5,7 @@ import { applicationStatusLabel, applicationStatusTone } from "@/domain/applicat
 import { COMPLIANCE_LABELS, type ComplianceStatus } from "@/domain/students";
 import { LoadError } from "@/web/components/list-page/load-error";
 import { type QuickAction, QuickActions } from "@/web/components/quick-actions";
-import { NoStudentRecord } from "@/web/components/student-page";
+import { NoStudentRecord, useHasStudentRecord } from "@/web/components/student-page";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
@@ -17,7 +17,6 @@ import { myRecommendationsQuery } from "@/web/features/matching/api";
 import { RecommendationList } from "@/web/features/matching/components/recommendation-list";
 import { unreadCountQuery } from "@/web/features/messages/api";
 import { formatDate } from "@/web/lib/format";
-import { useMe } from "@/web/lib/session";
 import { type StudentDashboard, studentDashboardQuery } from "../api";
 import { StatCard } from "../components/stat-card";
 
@@ -41,8 +40,7 @@ const COMPLIANCE_TONE: Record<ComplianceStatus, "warning" | "success" | "destruc
 
 /** /dashboard/student: every figure from the student's own records (D9). */
 export default function StudentDashboardPage() {
-  const me = useMe();
-  const hasRecord = !!me.data?.studentId;
+  const hasRecord = useHasStudentRecord();
   return (
     <>
       <PageHeader title="Student Dashboard" description="Your placements, applications and messages" />
