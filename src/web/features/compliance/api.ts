@@ -3,6 +3,7 @@ import type { ItemStatus } from "@/domain/compliance";
 import type { ComplianceStatus } from "@/domain/students";
 import { unwrap } from "@/web/lib/api-client";
 import { queryString } from "@/web/lib/download";
+import { withViewedStudent } from "@/web/lib/view-as-student";
 import type {
   ComplianceDocument,
   ComplianceStudentsPage,
@@ -18,7 +19,7 @@ export type { ItemStatus };
 
 /** The compliance routes' answers (JSON in, JSON out; the one error envelope → ApiError). */
 async function request<T>(path: string, init: { method?: string; json?: unknown; body?: FormData } = {}): Promise<T> {
-  const response = await fetch(path, {
+  const response = await fetch(withViewedStudent(path), {
     method: init.method ?? (init.json !== undefined || init.body ? "POST" : "GET"),
     credentials: "same-origin",
     headers: init.json !== undefined ? { "content-type": "application/json" } : undefined,
