@@ -14,7 +14,7 @@ test("an administrator browses, filters, expands and exports the audit trail", a
 
   await signIn(page, DEMO.admin);
   await expect(page).toHaveURL(/\/dashboard\/admin$/);
-  await page.getByRole("link", { name: "Audit Trail" }).click();
+  await page.getByRole("link", { name: "Audit Trail", exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard\/admin\/audit$/);
   await expect(page.getByRole("heading", { name: "Audit Trail", level: 1 })).toBeVisible();
 

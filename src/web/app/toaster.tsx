@@ -11,6 +11,10 @@ export function AppToaster() {
     <Toaster
       closeButton
       position="top-right"
+      // Below the app's 56 px header: a toast over the menu button or the bell would block them (and a
+      // pointer resting on a toast keeps it open). The e2e phone tests caught it.
+      offset={{ top: 64 }}
+      mobileOffset={{ top: 64 }}
       toastOptions={{
         classNames: {
           success: "!bg-green-50 !text-green-900 !border-green-300",
