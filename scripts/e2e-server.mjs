@@ -9,6 +9,8 @@ process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "cpp-e2e-"));
 if (process.env.DEV_MAILBOX_DIR) rmSync(process.env.DEV_MAILBOX_DIR, { recursive: true, force: true });
 delete process.env.DATABASE_URL;
 process.env.DEMO_DATA = "true";
+// Every spec signs in from 127.0.0.1: the suite's own failed sign-ins must not lock the address.
+process.env.SIGN_IN_ADDRESS_LIMIT = "100000";
 process.env.APP_URL = `http://localhost:${process.env.PORT}`;
 // The demo world and the records only the journeys need (a coordinator of two organizations), made
 // before the server opens the database; the server then finds it seeded.

@@ -31,6 +31,9 @@ const schema = z.object({
     .string()
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  // Failed sign-ins from one client address within 15 minutes before it is locked out (issue 8).
+  // The end-to-end server raises it: its whole suite signs in from one address.
+  SIGN_IN_ADDRESS_LIMIT: z.coerce.number().int().min(1).max(100_000).default(30),
   MAIL_FROM: z.string().default("Clinical Placement Portal <no-reply@placement-portal.local>"),
   // Development only: without SMTP, each mail (with its links) is also written as a JSON file to
   // this folder; the end-to-end server reads mail there. Ignored in production and with SMTP_URL.

@@ -9,6 +9,7 @@ import { isJsonType } from "../../lib/http-security";
 // Repeated failed sign-ins are refused for a while, per email and per address. Counted in the
 // database so every server instance enforces the same limit.
 export const MAX_FAILURES_PER_EMAIL = 5;
+/** The default of SIGN_IN_ADDRESS_LIMIT (env.ts). */
 export const MAX_FAILURES_PER_IP = 30;
 export const FAILURE_WINDOW_MINUTES = 15;
 
@@ -74,7 +75,7 @@ export async function guardedSignIn(deps: Deps, request: Request, handle: (r: Re
   const forget = () => deps.db.delete(signInFailures).where(eq(signInFailures.id, attempt.id));
   const seen = await failures(deps, email, ip);
   // This attempt's own row is counted: more than the limit means the limit was already reached.
-  if (seen.email > MAX_FAILURES_PER_EMAIL || seen.ip > MAX_FAILURES_PER_IP) {
+  if (seen.email > MAX_FAILURES_PER_EMAIL || seen.ip > deps.env.SIGN_IN_ADDRESS_LIMIT) {
     await forget();
     return locked();
   }
