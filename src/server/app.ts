@@ -146,6 +146,7 @@ export function createApp(opts: AppOptions) {
     log,
     // "Try again in 15 minutes or reset your password": a reset lifts the sign-in lockout.
     onPasswordReset: (user) => clearSignInFailures(database.db, user.email),
+    rateLimitFactor: env.AUTH_RATE_LIMIT_FACTOR,
   });
   const readSession = createSessionReader(auth, database, { cacheMs: env.VIEWER_CACHE_MS, changes: realtime });
   const deps: Deps = {

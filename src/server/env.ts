@@ -33,6 +33,9 @@ const schema = z.object({
     .or(z.literal("").transform(() => undefined)),
   // Failed sign-ins from one client address within 15 minutes before it is locked out (issue 8).
   // The end-to-end server raises it: its whole suite signs in from one address.
+  // Multiplies Better Auth's per-address request limits (100 auth requests a minute in production,
+  // 60 sign-ins, 5 reset requests...). The end-to-end server raises it: its whole suite is one address.
+  AUTH_RATE_LIMIT_FACTOR: z.coerce.number().min(1).max(1000).default(1),
   SIGN_IN_ADDRESS_LIMIT: z.coerce.number().int().min(1).max(100_000).default(30),
   MAIL_FROM: z.string().default("Clinical Placement Portal <no-reply@placement-portal.local>"),
   // Development only: without SMTP, each mail (with its links) is also written as a JSON file to

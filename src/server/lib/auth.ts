@@ -23,6 +23,8 @@ export type AuthDeps = {
   log?: Logger;
   /** Called after a password was reset by email (the sign-in lockout is lifted there). */
   onPasswordReset?: (user: { id: string; email: string }) => Promise<void>;
+  /** Multiplies every per-address request limit (AUTH_RATE_LIMIT_FACTOR; 1 by default). */
+  rateLimitFactor?: number;
 };
 
 export const APP_NAME = "Clinical Placement Portal";
@@ -47,7 +49,18 @@ export function trustedOriginsFor(appUrl: string, production: boolean, port?: nu
   return origins;
 }
 
-export function createAuth({ db, mailer, appUrl, secret, production, port, log, onPasswordReset }: AuthDeps) {
+export function createAuth({
+  db,
+  mailer,
+  appUrl,
+  secret,
+  production,
+  port,
+  log,
+  onPasswordReset,
+  rateLimitFactor = 1,
+}: AuthDeps) {
+  const limit = (max: number) => Math.max(1, Math.round(max * rateLimitFactor));
   const quotaDeps = { db, mailer, log: log ?? silentLogger };
   return betterAuth({
     // Better Auth's own messages go to our JSON log, not to the console.
@@ -118,14 +131,14 @@ export function createAuth({ db, mailer, appUrl, secret, production, port, log, 
       enabled: true,
       storage: "database",
       window: 60,
-      max: production ? 100 : 1000,
+      max: limit(production ? 100 : 1000),
       customRules: {
         // Better Auth's default (3 per 10 s per address) locks out a hospital or school sharing one
         // address. Guessing is stopped by the failed-attempt lockout (sign-in-guard.ts) instead.
-        "/sign-in/email": { window: 60, max: 60 },
-        "/request-password-reset": { window: 60, max: 5 },
-        "/two-factor/verify-totp": { window: 60, max: 10 },
-        "/two-factor/verify-backup-code": { window: 60, max: 10 },
+        "/sign-in/email": { window: 60, max: limit(60) },
+        "/request-password-reset": { window: 60, max: limit(5) },
+        "/two-factor/verify-totp": { window: 60, max: limit(10) },
+        "/two-factor/verify-backup-code": { window: 60, max: limit(10) },
       },
     },
     advanced: {
