@@ -60,6 +60,8 @@ export const placements = pgTable(
     allowLateJoiners: boolean("allow_late_joiners").notNull().default(false),
     /** The lowest GPA the placement takes (0–4), or null for none (issue 13: academic fit). */
     minGpa: numeric("min_gpa", { precision: 3, scale: 2 }),
+    /** The last day applications are taken (issue 15), or null: until the rotation starts. */
+    applicationDeadline: date("application_deadline"),
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
@@ -67,10 +69,15 @@ export const placements = pgTable(
     check("placements_capacity_nonneg", sql`${t.capacity} >= 0`),
     check("placements_slots_range", sql`${t.slotsFilled} >= 0 and ${t.slotsFilled} <= ${t.capacity}`),
     check("placements_dates_order", sql`${t.endDate} >= ${t.startDate}`),
+    check(
+      "placements_deadline_order",
+      sql`${t.applicationDeadline} is null or ${t.applicationDeadline} <= ${t.endDate}`,
+    ),
     check("placements_min_gpa_range", sql`${t.minGpa} is null or (${t.minGpa} >= 0 and ${t.minGpa} <= 4)`),
     index("placements_status_start_idx").on(t.status, t.startDate),
     index("placements_facility_idx").on(t.facilityId, t.status),
     index("placements_department_idx").on(t.departmentId),
     index("placements_specialty_idx").on(t.specialty),
+    index("placements_deadline_idx").on(t.applicationDeadline).where(sql`application_deadline is not null`),
   ],
 );
