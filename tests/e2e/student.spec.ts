@@ -193,8 +193,21 @@ test("an admin picks a student to view as, sees exactly her records, read only",
   await expect(page.getByRole("region", { name: "View As" })).toContainText("Viewing as Emily Carter");
   await expect(page.getByText(DEMO.student).first()).toBeVisible();
   await checkAccessible(page);
-  // Her dashboard, with the same pick carried in the address.
+  // Read only: the profile offers no save, no experience edits (the server refuses them anyway).
+  await page.getByRole("tab", { name: "Goals" }).click();
+  await expect(page.getByLabel("Career goals")).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Save Preferences" })).toHaveCount(0);
+  await page.getByRole("tab", { name: "Experience" }).click();
+  await expect(page.getByRole("button", { name: "Add experience" })).toHaveCount(0);
   const student = new URL(page.url()).searchParams.get("student");
+  // Her compliance and applications, without upload or withdraw.
+  await page.goto(`/student/compliance?student=${student}`);
+  await expect(page.getByRole("heading", { name: "Your status" })).toBeVisible();
+  await expect(page.getByRole("button", { name: /Upload/ })).toHaveCount(0);
+  await page.goto(`/student/applications?student=${student}`);
+  await expect(page.getByRole("button", { name: /^Details:/ }).first()).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Withdraw:/ })).toHaveCount(0);
+  // Her dashboard, with the same pick carried in the address.
   await page.goto(`/dashboard/student?student=${student}`);
   await expect(page.getByRole("heading", { name: "Student Dashboard" })).toBeVisible();
   await expect(page.getByText("You are viewing as a student; no student record")).toHaveCount(0);

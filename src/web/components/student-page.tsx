@@ -1,6 +1,7 @@
 import { UserX } from "lucide-react";
 import type { ComponentType, ReactNode } from "react";
 import { useSearchParams } from "react-router";
+import { isAdmin } from "@/domain/roles";
 import { EmptyState } from "@/web/components/ui/empty-state";
 import { PageHeader } from "@/web/components/ui/page-header";
 import { useMe } from "@/web/lib/session";
@@ -24,6 +25,17 @@ export function useHasStudentRecord() {
   const me = useMe();
   const [params] = useSearchParams();
   return Boolean(me.data?.studentId || viewedStudentId(`?${params.toString()}`));
+}
+
+/**
+ * Whether the student pages are read only: an administrator viewing as a student (View As,
+ * `?student=`). The server refuses their writes (403 view_as_read_only); the pages hide the write
+ * buttons so nobody is offered an action that cannot succeed.
+ */
+export function useStudentReadOnly() {
+  const me = useMe();
+  const [params] = useSearchParams();
+  return Boolean(me.data && isAdmin(me.data.role) && viewedStudentId(`?${params.toString()}`));
 }
 
 /**

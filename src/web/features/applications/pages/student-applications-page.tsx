@@ -6,7 +6,7 @@ import { toast } from "sonner";
 import { applicationNoteLabel, applicationStatusLabel, applicationStatusTone } from "@/domain/applications";
 import { RowActions } from "@/web/components/list-page/cells";
 import { type ListCopy, ListResults } from "@/web/components/list-page/list-results";
-import { StudentPage } from "@/web/components/student-page";
+import { StudentPage, useStudentReadOnly } from "@/web/components/student-page";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
@@ -38,6 +38,7 @@ function ApplicationsList() {
   const list = useQuery(myApplicationsQuery);
   const [details, setDetails] = useState<MyApplication | null>(null);
   const [withdrawing, setWithdrawing] = useState<MyApplication | null>(null);
+  const readOnly = useStudentReadOnly();
 
   return (
     <>
@@ -70,11 +71,12 @@ function ApplicationsList() {
                     <RowActions
                       actions={[
                         { text: "Details", label: `Details: ${a.placement.title}`, onClick: () => setDetails(a) },
-                        a.canWithdraw && {
-                          text: "Withdraw",
-                          label: `Withdraw: ${a.placement.title}`,
-                          onClick: () => setWithdrawing(a),
-                        },
+                        a.canWithdraw &&
+                          !readOnly && {
+                            text: "Withdraw",
+                            label: `Withdraw: ${a.placement.title}`,
+                            onClick: () => setWithdrawing(a),
+                          },
                       ]}
                     />
                   </CardContent>

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { FileCheck2, Upload } from "lucide-react";
 import { ComplianceBadge } from "@/web/components/compliance-badge";
 import { LoadError } from "@/web/components/list-page/load-error";
-import { StudentPage } from "@/web/components/student-page";
+import { StudentPage, useStudentReadOnly } from "@/web/components/student-page";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { EmptyState } from "@/web/components/ui/empty-state";
@@ -38,6 +38,7 @@ function Records() {
 }
 
 function Body({ data }: { data: MyCompliance }) {
+  const readOnly = useStudentReadOnly();
   // Any catalogue type may be uploaded: an application may need more than the program asks.
   const catalogue = useQuery(requirementTypesQuery);
   const types = catalogue.data ?? data.items.map((i) => i.type);
@@ -49,7 +50,7 @@ function Body({ data }: { data: MyCompliance }) {
             <CardTitle>Your status</CardTitle>
             <CardDescription>As your program's requirements and your documents say today</CardDescription>
           </div>
-          {types.length > 0 ? (
+          {types.length > 0 && !readOnly ? (
             <UploadDocumentDialog
               target={TARGET}
               types={types}
@@ -96,7 +97,7 @@ function Body({ data }: { data: MyCompliance }) {
           <ul className="grid gap-3 xl:grid-cols-2" aria-label="Your required items">
             {data.items.map((item) => (
               <li key={item.type.id}>
-                <RequirementItemCard item={item} uploadTarget={TARGET} />
+                <RequirementItemCard item={item} uploadTarget={readOnly ? undefined : TARGET} />
               </li>
             ))}
           </ul>
@@ -114,6 +115,7 @@ function ApplicationNeeds({
   application: ApplicationReadiness;
   types: readonly RequirementType[];
 }) {
+  const readOnly = useStudentReadOnly();
   const missing = a.items.filter((i) => i.readiness === "missing").length;
   const expiring = a.items.filter((i) => i.readiness === "expiring_before_end").length;
   const open = a.items.filter((i) => i.readiness !== "met");
@@ -135,7 +137,7 @@ function ApplicationNeeds({
               <span>{i.name}</span>
               <span className="flex flex-wrap items-center gap-2">
                 <ReadinessBadge readiness={i.readiness} />
-                {types.some((t) => t.id === i.requirementTypeId) ? (
+                {!readOnly && types.some((t) => t.id === i.requirementTypeId) ? (
                   <UploadDocumentDialog
                     target={TARGET}
                     types={types}

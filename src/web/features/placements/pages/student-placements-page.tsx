@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Check } from "lucide-react";
 import { type ReactNode, useState } from "react";
-import { StudentPage } from "@/web/components/student-page";
+import { StudentPage, useStudentReadOnly } from "@/web/components/student-page";
 import { Button } from "@/web/components/ui/button";
 import { ApplyDialog } from "../components/apply-dialog";
 import { PlacementBrowser, usePlacementFilters } from "../components/placement-browser";
@@ -54,6 +54,9 @@ function ApplyButton({
   placement: StudentPlacement;
   onApply: (p: StudentPlacement) => void;
 }) {
+  const readOnly = useStudentReadOnly();
+  // An administrator viewing as a student may look, not apply (the server refuses: read only).
+  if (readOnly) return null;
   if (p.myApplication !== null) {
     return (
       <Button className="w-full" variant="secondary" disabled aria-label={`Applied: ${p.title}`}>

@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Flag } from "lucide-react";
 import { toast } from "sonner";
 import { LoadError } from "@/web/components/list-page/load-error";
+import { useStudentReadOnly } from "@/web/components/student-page";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
@@ -14,6 +15,7 @@ import { myRosterClaimsQuery, useReportRosterClaim } from "../student-profile-ap
  * their roster (name and date added only). "Not my program" reports one to the administrators.
  */
 export function RosterClaimsCard() {
+  const readOnly = useStudentReadOnly();
   const claims = useQuery(myRosterClaimsQuery);
   const report = useReportRosterClaim();
 
@@ -65,7 +67,7 @@ export function RosterClaimsCard() {
                       </span>
                       {o.reportedAt ? (
                         <Badge variant="warning">Reported {formatDate(o.reportedAt)}</Badge>
-                      ) : (
+                      ) : readOnly ? null : (
                         <Button
                           size="sm"
                           variant="outline"

@@ -6,7 +6,7 @@ import { NURSING_SPECIALTIES } from "@/domain/specialties";
 import { EXPERIENCE_KIND_LABELS, PREFERENCE_TEXT_MAX, type PreferencesInput } from "@/domain/student-profile";
 import { COMPLIANCE_LABELS } from "@/domain/students";
 import { LoadError } from "@/web/components/list-page/load-error";
-import { StudentPage } from "@/web/components/student-page";
+import { StudentPage, useStudentReadOnly } from "@/web/components/student-page";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
@@ -55,6 +55,7 @@ const toForm = (p: StudentProfile["preferences"]): Prefs => ({
 });
 
 function Profile() {
+  const readOnly = useStudentReadOnly();
   const profile = useQuery(studentProfileQuery);
   const save = useSavePreferences();
   const [prefs, setPrefs] = useState<Prefs | null>(null);
@@ -73,6 +74,7 @@ function Profile() {
   const set = <K extends keyof Prefs>(key: K, value: Prefs[K]) => setPrefs({ ...values, [key]: value });
 
   async function submit(e: React.FormEvent) {
+    if (readOnly) return;
     e.preventDefault();
     setErrors({});
     try {
@@ -89,7 +91,8 @@ function Profile() {
     }
   }
 
-  const saveButton = (
+  // An administrator viewing as a student reads the form but cannot save (the server refuses too).
+  const saveButton = readOnly ? null : (
     <div className="flex justify-end">
       <Button type="submit" disabled={save.isPending}>
         {save.isPending ? "Saving..." : "Save Preferences"}
@@ -159,39 +162,45 @@ function Profile() {
             <CardDescription>Used to recommend placements that suit you.</CardDescription>
           </CardHeader>
           <CardContent>
-            <form className="grid gap-5" onSubmit={submit} noValidate>
-              <TagListInput
-                label="Geographic preferences"
-                hint="Press Enter to add a city or region; click one to remove it."
-                placeholder="e.g. Chicago, IL"
-                value={values.geographicPreferences}
-                onChange={(v) => set("geographicPreferences", v)}
-              />
-              {errors.geographicPreferences ? (
-                <p role="alert" className="text-sm text-destructive">
-                  {errors.geographicPreferences}
-                </p>
-              ) : null}
-              <TagListInput
-                label="Specialty interests"
-                hint="Press Enter to add a specialty; click one to remove it."
-                placeholder="e.g. Pediatrics"
-                suggestions={NURSING_SPECIALTIES}
-                value={values.specialtyInterests}
-                onChange={(v) => set("specialtyInterests", v)}
-              />
-              {errors.specialtyInterests ? (
-                <p role="alert" className="text-sm text-destructive">
-                  {errors.specialtyInterests}
-                </p>
-              ) : null}
-              {text(
-                "scheduleConstraints",
-                "Schedule constraints",
-                "Shifts or days you cannot work, classes, family commitments.",
-              )}
-              {text("transportationOptions", "Transportation options", "Car, public transit, how far you can travel.")}
-              {saveButton}
+            <form onSubmit={submit} noValidate>
+              <fieldset disabled={readOnly} className="grid min-w-0 gap-5">
+                <TagListInput
+                  label="Geographic preferences"
+                  hint="Press Enter to add a city or region; click one to remove it."
+                  placeholder="e.g. Chicago, IL"
+                  value={values.geographicPreferences}
+                  onChange={(v) => set("geographicPreferences", v)}
+                />
+                {errors.geographicPreferences ? (
+                  <p role="alert" className="text-sm text-destructive">
+                    {errors.geographicPreferences}
+                  </p>
+                ) : null}
+                <TagListInput
+                  label="Specialty interests"
+                  hint="Press Enter to add a specialty; click one to remove it."
+                  placeholder="e.g. Pediatrics"
+                  suggestions={NURSING_SPECIALTIES}
+                  value={values.specialtyInterests}
+                  onChange={(v) => set("specialtyInterests", v)}
+                />
+                {errors.specialtyInterests ? (
+                  <p role="alert" className="text-sm text-destructive">
+                    {errors.specialtyInterests}
+                  </p>
+                ) : null}
+                {text(
+                  "scheduleConstraints",
+                  "Schedule constraints",
+                  "Shifts or days you cannot work, classes, family commitments.",
+                )}
+                {text(
+                  "transportationOptions",
+                  "Transportation options",
+                  "Car, public transit, how far you can travel.",
+                )}
+                {saveButton}
+              </fieldset>
             </form>
           </CardContent>
         </Card>
@@ -208,9 +217,11 @@ function Profile() {
             <CardDescription>Where you want your nursing career to go.</CardDescription>
           </CardHeader>
           <CardContent>
-            <form className="grid gap-5" onSubmit={submit} noValidate>
-              {text("careerGoals", "Career goals")}
-              {saveButton}
+            <form onSubmit={submit} noValidate>
+              <fieldset disabled={readOnly} className="grid min-w-0 gap-5">
+                {text("careerGoals", "Career goals")}
+                {saveButton}
+              </fieldset>
             </form>
           </CardContent>
         </Card>
@@ -225,9 +236,11 @@ function Profile() {
             </CardDescription>
           </CardHeader>
           <CardContent>
-            <form className="grid gap-5" onSubmit={submit} noValidate>
-              {text("accommodationRequests", "Accommodation requests")}
-              {saveButton}
+            <form onSubmit={submit} noValidate>
+              <fieldset disabled={readOnly} className="grid min-w-0 gap-5">
+                {text("accommodationRequests", "Accommodation requests")}
+                {saveButton}
+              </fieldset>
             </form>
           </CardContent>
         </Card>
@@ -246,6 +259,7 @@ function Info({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function ExperienceTab({ experiences }: { experiences: StudentExperience[] }) {
+  const readOnly = useStudentReadOnly();
   const [editing, setEditing] = useState<StudentExperience | null>(null);
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<StudentExperience | null>(null);
@@ -269,9 +283,11 @@ function ExperienceTab({ experiences }: { experiences: StudentExperience[] }) {
           <CardTitle>Experience</CardTitle>
           <CardDescription>Prior clinical, work and volunteer experience.</CardDescription>
         </div>
-        <Button onClick={() => setAdding(true)}>
-          <Plus aria-hidden /> Add experience
-        </Button>
+        {readOnly ? null : (
+          <Button onClick={() => setAdding(true)}>
+            <Plus aria-hidden /> Add experience
+          </Button>
+        )}
       </CardHeader>
       <CardContent>
         {experiences.length === 0 ? (
@@ -292,7 +308,7 @@ function ExperienceTab({ experiences }: { experiences: StudentExperience[] }) {
                   </p>
                   {x.description ? <p className="mt-1 text-sm">{x.description}</p> : null}
                 </div>
-                <div className="flex gap-2">
+                <div className={readOnly ? "hidden" : "flex gap-2"}>
                   <Button size="sm" variant="outline" onClick={() => setEditing(x)} aria-label={`Edit ${x.title}`}>
                     <Pencil aria-hidden /> Edit
                   </Button>
