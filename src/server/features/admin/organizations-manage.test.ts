@@ -33,14 +33,19 @@ const auditOf = (organizationId: string, action: string) =>
     .select()
     .from(auditLog)
     .where(and(eq(auditLog.organizationId, organizationId), eq(auditLog.action, action)));
-const newOrg = (over: Record<string, unknown> = {}) => ({
-  kind: "program",
-  name: `Added Nursing ${Math.random().toString(36).slice(2, 8)}`,
-  city: "Dayton",
-  state: "oh",
-  coordinator: { email: `new-${Math.random().toString(36).slice(2, 8)}@test.dev`, name: "Nia New" },
-  ...over,
-});
+// A counter, not randomness: every run names the same organizations, so a failure reproduces.
+let added = 0;
+const newOrg = (over: Record<string, unknown> = {}) => {
+  added += 1;
+  return {
+    kind: "program",
+    name: `Added Nursing ${added}`,
+    city: "Dayton",
+    state: "oh",
+    coordinator: { email: `new-${added}@test.dev`, name: "Nia New" },
+    ...over,
+  };
+};
 
 describe("who may call the organization management routes", () => {
   it("admins and super admins may; program, facility and student coordinators get 403; signed out 401", async () => {
