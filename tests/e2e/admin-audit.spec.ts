@@ -78,4 +78,15 @@ test("an administrator browses, filters, expands and exports the audit trail", a
   await expect(rows.first()).toContainText("Signed in");
   await expect(rows.filter({ hasNotText: DEMO.admin })).toHaveCount(0);
   await expectAccessible(page);
+
+  // One organization's entries: picked by name, kept in the address, cleared again.
+  await page.getByRole("button", { name: "Clear filters" }).click();
+  await page.getByLabel("Organization kind").selectOption({ label: "Facilities" });
+  await page.getByRole("combobox", { name: "Facility" }).fill("Mercy Lakeside");
+  await page.getByRole("option", { name: /Mercy Lakeside Medical Center/ }).click();
+  await expect(page).toHaveURL(/organizationId=[0-9a-f-]{36}/);
+  await expect(page.getByText("Showing the entries of Mercy Lakeside Medical Center.")).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Every organization" }).click();
+  await expect(page).not.toHaveURL(/organizationId=/);
 });

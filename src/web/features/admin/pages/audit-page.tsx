@@ -10,7 +10,9 @@ import { Button } from "@/web/components/ui/button";
 import { Field } from "@/web/components/ui/field";
 import { Input } from "@/web/components/ui/input";
 import { PageHeader } from "@/web/components/ui/page-header";
+import { Select } from "@/web/components/ui/select";
 import { Table, TBody, TD, TH, THead, TR } from "@/web/components/ui/table";
+import type { OrganizationKind } from "../api";
 import {
   type AuditEntry,
   type AuditFilter,
@@ -21,6 +23,7 @@ import {
 } from "../audit-api";
 import { actorLabel, pastSummary, recordHref, recordLabel } from "../audit-words";
 import { AuditEntryDetails } from "../components/audit-entry-details";
+import { OrganizationPicker } from "../components/organization-picker";
 
 const COPY: ListCopy = {
   what: "the audit trail",
@@ -97,9 +100,10 @@ export default function AuditPage() {
         <ActorField value={f.actor} onChange={(actor) => params.set({ actor })} />
         <DateField name="from" label="From" max={f.to} />
         <DateField name="to" label="To" min={f.from} />
-        {f.organizationId ? (
-          <p className="col-span-full text-sm text-muted-foreground">Showing one organization's entries.</p>
-        ) : null}
+        <OrganizationField
+          organizationId={f.organizationId}
+          onChange={(organizationId) => params.set({ organizationId })}
+        />
       </FilterBar>
       <ListResults query={list} copy={COPY} params={params} paginationLabel="Audit trail pages">
         {(data) => <AuditTable rows={data.items} onActor={(actor) => params.set({ actor })} />}
@@ -133,6 +137,59 @@ function ActorField({ value, onChange }: { value: string; onChange: (actor: stri
         }}
       />
     </Field>
+  );
+}
+
+/**
+ * One organization's entries: pick a program or a facility by name (the organization detail page's
+ * "Recent activity" links here with its id too); clear to see every organization again.
+ */
+function OrganizationField({
+  organizationId,
+  onChange,
+}: {
+  organizationId: string;
+  onChange: (organizationId: string) => void;
+}) {
+  const kindId = useId();
+  const [kind, setKind] = useState<OrganizationKind>("program");
+  const [name, setName] = useState<string | null>(null);
+  if (organizationId) {
+    return (
+      <div className="col-span-full flex flex-wrap items-center gap-2 text-sm">
+        <span className="text-muted-foreground">Showing the entries of {name ?? "one organization"}.</span>
+        <Button
+          type="button"
+          size="sm"
+          variant="outline"
+          onClick={() => {
+            setName(null);
+            onChange("");
+          }}
+        >
+          Every organization
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <div className="col-span-full grid gap-3 sm:grid-cols-[12rem_minmax(0,1fr)]">
+      <Field id={kindId} label="Organization kind">
+        <Select id={kindId} value={kind} onChange={(e) => setKind(e.target.value as OrganizationKind)}>
+          <option value="program">Programs</option>
+          <option value="facility">Facilities</option>
+        </Select>
+      </Field>
+      <OrganizationPicker
+        key={kind}
+        kind={kind}
+        label={kind === "program" ? "Program" : "Facility"}
+        onPick={(org) => {
+          setName(org.name);
+          onChange(org.id);
+        }}
+      />
+    </div>
   );
 }
 
