@@ -129,6 +129,18 @@ describe("POST /api/admin/admins (Add Admin)", () => {
   });
 });
 
+describe("the same Add Admin twenty times at once", () => {
+  it("creates one account; the others get 409, never a 500", async () => {
+    const email = "twenty-at-once@test.dev";
+    const results = await Promise.all(Array.from({ length: 20 }, () => add(valid(email))));
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(19);
+    const listed = await list(`search=${encodeURIComponent(email)}`);
+    expect(listed.json.items.map((u: { email: string }) => u.email)).toEqual([email]);
+  });
+});
+
 describe("GET /api/admin/admins", () => {
   it("lists admins and super admins, super admins first, searchable and paged, with CSV", async () => {
     const res = await list("search=test.dev&pageSize=100");

@@ -313,6 +313,21 @@ describe("suspend and reinstate", () => {
   });
 });
 
+describe("the same suspension twenty times at once", () => {
+  it("one succeeds, the others get 409; one audit entry and one mail", async () => {
+    const facility = await createFacility(t, { name: "Zrace Clinic" });
+    const coordinator = await createCoordinator(t, facility.id, "facility");
+    const results = await Promise.all(Array.from({ length: 20 }, () => suspend(facility.id, "Twenty at once")));
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(19);
+    expect(await auditOf(facility.id, "organization.suspend")).toHaveLength(1);
+    await t.drainJobs();
+    const mail = await t.mailTo(coordinator.email);
+    expect(mail.filter((m) => m.subject === "Zrace Clinic is suspended")).toHaveLength(1);
+  });
+});
+
 describe("GET /api/admin/organizations/export.csv", () => {
   it("streams every row of a few thousand organizations, in pages", async () => {
     const N = 2_500;
