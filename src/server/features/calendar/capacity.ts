@@ -1,0 +1,97 @@
+import { sql } from "drizzle-orm";
+import { addDays } from "../../../domain/calendar";
+import { type CapacityQuery, weekRange } from "../../../domain/calendar-capacity";
+import type { Db } from "../../db/client";
+import type { Scope } from "../../lib/access";
+import { targetFacility } from "../departments/service";
+
+// The facility's capacity by department and week (issue 15), in one statement.
+//
+// For each day of the window (generate_series), each department's seats are summed over the
+// placements running that day: `taken` = approved students (applications still approved: a
+// withdrawal frees the seat), `promised` = the seats the placements hold as departments/service.ts
+// counts them (an active placement its capacity, a closed one its approved students, a draft none).
+// A week's figure is its busiest day (the max over its days), never the sum of its days or of
+// successive rotations: two rotations of 6 that follow each other within a week hold 6, not 12.
+
+type Row = {
+  id: string;
+  name: string;
+  specialty: string;
+  capacity: number;
+  week: number;
+  taken: number;
+  promised: number;
+};
+
+/** Departments × weeks of the facility the scope names (a coordinator's own; an admin's `facilityId`). */
+export async function facilityCapacity(db: Db, scope: Scope, q: CapacityQuery) {
+  // A coordinator's own facility whatever the browser sent (D1); an admin must name one (422), a
+  // program, student or nobody gets 403 from facilityScope inside.
+  const facility = await targetFacility(db, scope, q.facilityId);
+  const today = (
+    (await db.execute(sql`select to_char(current_date, 'YYYY-MM-DD') as today`)) as unknown as {
+      rows: { today: string }[];
+    }
+  ).rows[0].today;
+  const weeks = weekRange(q.from ?? today, q.weeks);
+  const from = weeks[0].start;
+  const to = weeks[weeks.length - 1].end;
+  const result = (await db.execute(sql`
+    with days as (
+      select d::date as day, ((d::date - ${from}::date) / 7)::int as week
+      from generate_series(${from}::date, ${to}::date, interval '1 day') as d
+    ),
+    running as (
+      select p.department_id, p.start_date, p.end_date,
+        (select count(*) from applications a where a.placement_id = p.id and a.status = 'approved')::int as approved,
+        (case p.status when 'active' then p.capacity when 'closed' then p.slots_filled else 0 end)::int as held
+      from placements p
+      join departments dp on dp.id = p.department_id
+      where dp.facility_id = ${facility.id} and p.status <> 'draft'
+        and p.start_date <= ${to}::date and p.end_date >= ${from}::date
+    ),
+    daily as (
+      select r.department_id, days.week, days.day, sum(r.approved)::int as taken, sum(r.held)::int as promised
+      from running r join days on days.day between r.start_date and r.end_date
+      group by r.department_id, days.week, days.day
+    ),
+    weekly as (
+      select department_id, week, max(taken)::int as taken, max(promised)::int as promised
+      from daily group by department_id, week
+    )
+    select dp.id, dp.name, dp.specialty, dp.capacity, w.week,
+      coalesce(wk.taken, 0)::int as taken, coalesce(wk.promised, 0)::int as promised
+    from departments dp
+    cross join generate_series(0, ${weeks.length - 1}) as w(week)
+    left join weekly wk on wk.department_id = dp.id and wk.week = w.week
+    where dp.facility_id = ${facility.id}
+    order by dp.name, dp.id, w.week`)) as unknown as { rows: Row[] };
+
+  const departments: {
+    id: string;
+    name: string;
+    specialty: string;
+    capacity: number;
+    weeks: { start: string; taken: number; promised: number; capacity: number }[];
+  }[] = [];
+  for (const row of result.rows) {
+    let d = departments.at(-1);
+    if (d?.id !== row.id) {
+      d = { id: row.id, name: row.name, specialty: row.specialty, capacity: row.capacity, weeks: [] };
+      departments.push(d);
+    }
+    d.weeks.push({ start: weeks[row.week].start, taken: row.taken, promised: row.promised, capacity: row.capacity });
+  }
+  return {
+    facilityId: facility.id,
+    facilityName: facility.name,
+    today,
+    from,
+    to,
+    previousFrom: addDays(from, -7 * weeks.length),
+    nextFrom: addDays(from, 7 * weeks.length),
+    weeks,
+    departments,
+  };
+}
