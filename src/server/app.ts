@@ -29,6 +29,7 @@ import {
 } from "./features/applications/routes";
 import { auditRoutes } from "./features/audit/routes";
 import { auditStreamRoutes } from "./features/audit/stream-routes";
+import { calendarRoutes } from "./features/calendar/routes";
 import {
   complianceRoutes,
   facilityReadinessRoutes,
@@ -262,6 +263,7 @@ export function createApp(opts: AppOptions) {
     .route("/api/analytics/admin", adminAnalyticsRoutes)
     .route("/api/analytics", analyticsRoutes)
     .route("/api/facility/departments", departmentRoutes)
+    .route("/api/calendar", calendarRoutes)
     .route("/api/facility/placements", facilityPlacementRoutes)
     .route("/api/facility/applications", facilityApplicationRoutes)
     .route("/api/facility/applications", facilityReadinessRoutes)
