@@ -30,6 +30,7 @@ import {
 import { auditRoutes } from "./features/audit/routes";
 import { auditStreamRoutes } from "./features/audit/stream-routes";
 import { calendarRoutes } from "./features/calendar/routes";
+import { capacityRoutes } from "./features/calendar/capacity-routes";
 import {
   complianceRoutes,
   facilityReadinessRoutes,
@@ -264,6 +265,7 @@ export function createApp(opts: AppOptions) {
     .route("/api/analytics", analyticsRoutes)
     .route("/api/facility/departments", departmentRoutes)
     .route("/api/calendar", calendarRoutes)
+    .route("/api/calendar", capacityRoutes)
     .route("/api/facility/placements", facilityPlacementRoutes)
     .route("/api/facility/applications", facilityApplicationRoutes)
     .route("/api/facility/applications", facilityReadinessRoutes)
