@@ -3,6 +3,7 @@ import type { DbOrTx } from "../../db/client";
 import type { Scope } from "../../lib/access";
 import { notFound } from "../../lib/errors";
 import { today as todayIso } from "../compliance/records";
+import { customEvents } from "./custom-events";
 import { type DeriveFilter, deadlineEvents, expiryEvents, filterOf, placementEvents, rotationEvents } from "./derive";
 
 // The one calendar read (issue 15, ADR 020): the page, the dashboard's upcoming events and the
@@ -22,7 +23,7 @@ const LOADERS: Record<CalendarEventKind, Loader> = {
   placement: placementEvents,
   deadline: deadlineEvents,
   expiry: expiryEvents,
-  custom: async () => [],
+  custom: customEvents,
 };
 
 /** Sorted by start, then kind and id, so lists and feeds are stable. */
