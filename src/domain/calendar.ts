@@ -313,8 +313,9 @@ const dateTime = (label: string) =>
       }),
     )
     .refine((v) => {
+      // Only a well-formed date and time is judged here: a malformed one already has its issue.
       const y = new Date(v).getUTCFullYear();
-      return y >= YEAR_MIN && y <= YEAR_MAX;
+      return Number.isNaN(y) || (y >= YEAR_MIN && y <= YEAR_MAX);
     }, `${label} must be between the years ${YEAR_MIN} and ${YEAR_MAX}`)
     .transform((v) => new Date(v).toISOString());
 
@@ -381,15 +382,19 @@ export const calendarEventInputSchema = z
       .transform((v) => v || null),
   })
   .superRefine((e, ctx) => {
-    if (e.endsAt <= e.startsAt) {
+    // Rules across fields only judge fields that are valid on their own (each bad one has its issue).
+    const [start, end] = [Date.parse(e.startsAt), Date.parse(e.endsAt)];
+    const yearOk = (t: number) => new Date(t).getUTCFullYear() >= YEAR_MIN && new Date(t).getUTCFullYear() <= YEAR_MAX;
+    if (Number.isNaN(start) || Number.isNaN(end) || !yearOk(start) || !yearOk(end)) return;
+    if (end <= start) {
       ctx.addIssue({ code: "custom", path: ["endsAt"], message: "End must be after Start" });
-    } else if (Date.parse(e.endsAt) - Date.parse(e.startsAt) > EVENT_MAX_DAYS * 86_400_000) {
+    } else if (end - start > EVENT_MAX_DAYS * 86_400_000) {
       ctx.addIssue({ code: "custom", path: ["endsAt"], message: `An event lasts at most ${EVENT_MAX_DAYS} days` });
     }
     if (e.audience === "placement" && !e.placementId) {
       ctx.addIssue({ code: "custom", path: ["placementId"], message: "Choose the placement whose students see it" });
     }
-    if (e.recurrence && isTimeZone(e.timeZone)) {
+    if (e.recurrence?.days?.length && typeof e.timeZone === "string" && isTimeZone(e.timeZone)) {
       for (const issue of recurrenceIssues(e.recurrence, e.startsAt, e.timeZone)) ctx.addIssue(issue);
     }
   });

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "../domain/roles";
 import { applications } from "./db/schema/applications";
 import { users } from "./db/schema/auth";
+import { calendarEvents } from "./db/schema/calendar";
 import { complianceDocuments, facilityRequirements, programRequirements } from "./db/schema/compliance";
 import { matchRuns } from "./db/schema/match-runs";
 import { messages } from "./db/schema/messages";
@@ -15,7 +16,7 @@ import { departments, placements } from "./db/schema/placements";
 import { rosterClaimReports, studentExperiences } from "./db/schema/student-accounts";
 import { studentInvitations, studentPreferences, students } from "./db/schema/students";
 import { createApplication } from "./factories/applications";
-import { createDepartment, createPlacement } from "./factories/placements";
+import { createDepartment, createPlacement, dayFromToday } from "./factories/placements";
 import { createStudent } from "./testing/factories";
 import { createTestApp, type TestApp, type TestRole, type TestUser } from "./testing/harness";
 
@@ -178,6 +179,18 @@ async function buildWorld(t: TestApp, users: Record<TestRole, TestUser>) {
       },
     })
     .returning();
+  // Issue 15: an event only the world program's coordinators see.
+  const [calendarEvent] = await db
+    .insert(calendarEvents)
+    .values({
+      organizationId: program.id,
+      title: `World meeting ${tag}`,
+      startsAt: new Date(`${dayFromToday(10)}T14:00:00Z`),
+      endsAt: new Date(`${dayFromToday(10)}T15:00:00Z`),
+      lastEndsAt: new Date(`${dayFromToday(10)}T15:00:00Z`),
+      timeZone: "UTC",
+    })
+    .returning();
   const marker = `World secret ${tag}`;
   const [message] = await db
     .insert(messages)
@@ -209,6 +222,8 @@ async function buildWorld(t: TestApp, users: Record<TestRole, TestUser>) {
     document.fileName,
     matchRun.id,
     `World reason ${tag}`,
+    calendarEvent.id,
+    calendarEvent.title,
   ];
   // The active placement and its facility are on the marketplace, for programs and students alike.
   const facilityRecords = [facility.id, department.id, department.name, emptyDepartment.id, active.id];
@@ -228,6 +243,7 @@ async function buildWorld(t: TestApp, users: Record<TestRole, TestUser>) {
     message,
     document,
     matchRun,
+    calendarEvent,
     marker,
     /** The foreign callers' own records. */
     callers,
@@ -300,7 +316,12 @@ async function worldState(t: TestApp, w: World) {
       .orderBy(facilityRequirements.requirementTypeId),
     db.select().from(matchRuns).where(eq(matchRuns.programId, w.program.id)).orderBy(matchRuns.id),
   ]);
-  return JSON.parse(JSON.stringify({ s, i, d, p, a, m, e, pref, r, cd, pr, fr, mr }));
+  const ce = await db
+    .select()
+    .from(calendarEvents)
+    .where(eq(calendarEvents.organizationId, w.program.id))
+    .orderBy(calendarEvents.id);
+  return JSON.parse(JSON.stringify({ ce, s, i, d, p, a, m, e, pref, r, cd, pr, fr, mr }));
 }
 
 /** The same case for every foreign caller (routes open to every signed-in user). */
@@ -792,6 +813,72 @@ const MATRIX: Row[] = [
   { route: "GET /api/analytics/admin/seat-utilization", allowed: ADMINS, ok: 200, foreign: "n/a" },
   { route: "GET /api/analytics/admin/unmet-demand", allowed: ADMINS, ok: 200, foreign: "n/a" },
   { route: "GET /api/analytics/admin/compliance-by-program", allowed: ADMINS, ok: 200, foreign: "n/a" },
+
+  // Issue 15: the calendar's events. Everyone with standing reads their own calendar; a foreign
+  // caller naming the world's program, facility or student gets their own (never the world's
+  // rotations, expiries or organization-only events). Coordinators write their organization's events.
+  {
+    route: "GET /api/calendar/events",
+    allowed: ["student", "program", "facility", ...ADMINS],
+    ok: 200,
+    request: () => ({ path: `/api/calendar/events?from=${dayFromToday(-30)}&to=${dayFromToday(150)}` }),
+    check: (res) => expect(Array.isArray(res.json.items)).toBe(true),
+    foreign: eachForeign(200, (w) => ({
+      path: `/api/calendar/events?from=${dayFromToday(-30)}&to=${dayFromToday(150)}&programId=${w.program.id}&studentId=${w.students.placed.id}`,
+    })).concat(
+      eachForeign(200, () => ({ path: `/api/calendar/events?from=${dayFromToday(-30)}&to=${dayFromToday(150)}` })),
+    ),
+  },
+  {
+    route: "POST /api/calendar/events",
+    allowed: ["program", "facility", ...ADMINS],
+    ok: 422,
+    request: () => ({ body: {} }),
+    // A coordinator's event goes to their own organization, whatever organizationId says.
+    foreign: (["program", "facility"] as const).map((who) => ({
+      who,
+      status: 201,
+      request: (w: World) => ({
+        path: "/api/calendar/events",
+        body: {
+          organizationId: who === "program" ? w.program.id : w.facility.id,
+          title: "Forged",
+          startsAt: "2026-09-01T14:00:00Z",
+          endsAt: "2026-09-01T15:00:00Z",
+          timeZone: "UTC",
+        },
+      }),
+      check: (res: Res, _w: World, ctx: Ctx) =>
+        expect(res.json.programId ?? res.json.facilityId).toBe(own(ctx, who)),
+    })),
+  },
+  {
+    route: "PUT /api/calendar/events/:id",
+    allowed: ["program", "facility", ...ADMINS],
+    ok: 404,
+    request: () => ({
+      path: `/api/calendar/events/${randomUUID()}`,
+      body: { title: "Moved", startsAt: "2026-09-01T14:00:00Z", endsAt: "2026-09-01T15:00:00Z", timeZone: "UTC" },
+    }),
+    foreign: (["program", "facility"] as const).map((who) => ({
+      who,
+      status: 404,
+      request: (w: World) => ({
+        path: `/api/calendar/events/${w.calendarEvent.id}`,
+        body: { title: "Taken over", startsAt: "2026-09-01T14:00:00Z", endsAt: "2026-09-01T15:00:00Z", timeZone: "UTC" },
+      }),
+    })),
+  },
+  {
+    route: "DELETE /api/calendar/events/:id",
+    allowed: ["program", "facility", ...ADMINS],
+    ok: 404,
+    foreign: (["program", "facility"] as const).map((who) => ({
+      who,
+      status: 404,
+      request: (w: World) => ({ path: `/api/calendar/events/${w.calendarEvent.id}` }),
+    })),
+  },
 
   // Facility: departments, placements, application review, placed students
   {
