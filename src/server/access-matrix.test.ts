@@ -1,0 +1,1831 @@
+import { randomUUID } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq, inArray, or } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Role } from "../domain/roles";
+import { applications } from "./db/schema/applications";
+import { users } from "./db/schema/auth";
+import { calendarEvents } from "./db/schema/calendar";
+import { complianceDocuments, facilityRequirements, programRequirements } from "./db/schema/compliance";
+import { matchRuns } from "./db/schema/match-runs";
+import { messages } from "./db/schema/messages";
+import { adminAccessRequests, organizations } from "./db/schema/organizations";
+import { departments, placements } from "./db/schema/placements";
+import { rosterClaimReports, studentExperiences } from "./db/schema/student-accounts";
+import { studentInvitations, studentPreferences, students } from "./db/schema/students";
+import { createApplication } from "./factories/applications";
+import { createDepartment, createPlacement, dayFromToday } from "./factories/placements";
+import { createStudent } from "./testing/factories";
+import { createTestApp, type TestApp, type TestRole, type TestUser } from "./testing/harness";
+
+// Who may call which route (DESIGN.md: "Every route is tested for each role"). One row per route
+// under /api except Better Auth's /api/auth/*; a route missing here fails the completeness test.
+//
+// `allowed` callers must get `ok` (the route's success, or, where a row sends a made-up id or an
+// empty body, the 404/422 that proves the caller got past the access check); every other signed-in
+// caller gets 403 and a signed-out caller 401, both in the error envelope.
+//
+// `foreign` is the "another organization of the same role" column (issue 10). A world of records
+// belongs to a first program, facility and student (buildWorld); the matrix's own coordinators and
+// student belong to others. Allowed on the route, such a caller names the world's real records (ids
+// in the path, the query or the body) and gets 404 (a record they may not see) or 403, or, on a list
+// or a create, their own organization's answer: never one of the world's records (its ids, emails
+// and private text), and the world's records are unchanged. Rows with nothing organization-scoped
+// say `foreign: "n/a"`; a row without the column fails the completeness test.
+
+type Who = "anonymous" | TestRole;
+const EVERYONE: Who[] = ["anonymous", "none", "student", "program", "facility", "admin", "super_admin"];
+const SIGNED_IN: Who[] = EVERYONE.filter((w) => w !== "anonymous");
+const ADMINS: Role[] = ["admin", "super_admin"];
+const PROGRAM_SIDE: Role[] = ["program", ...ADMINS];
+const FACILITY_SIDE: Role[] = ["facility", ...ADMINS];
+
+type Ctx = { t: TestApp; users: Record<TestRole, TestUser> };
+type Req = { path?: string; body?: unknown; headers?: Record<string, string>; ip?: string };
+type Res = Awaited<ReturnType<TestApp["call"]>>;
+
+/** The roles whose records belong to one organization (or one student): their foreign callers. */
+type ForeignWho = "program" | "facility" | "student";
+const FOREIGN_WHO: ForeignWho[] = ["program", "facility", "student"];
+type Foreign = {
+  /** The matrix's user of this role: another program's coordinator, another facility's, another student. */
+  who: ForeignWho;
+  /** 404 or 403 for the world's record; a list or a create answers for the caller's own organization (200/201). */
+  status: number | number[];
+  /** The request, naming the world's real records. */
+  request: (w: World, ctx: Ctx) => Req & { path: string };
+  /** Further checks on the response (the world's markers and state are always checked). */
+  check?: (res: Res, w: World, ctx: Ctx, req: Req) => void | Promise<void>;
+};
+
+type Row = {
+  /** Method and path as Hono registers them (`:id` parameters). */
+  route: string;
+  allowed: "public" | "signed-in" | Role[];
+  /** A number, or per caller (e.g. admins viewing as a student without a linked record get 404). */
+  ok: number | ((who: Who) => number);
+  /** Builds the request; by default every `:param` becomes a random UUID and there is no body. */
+  request?: (ctx: Ctx, who: Who) => Promise<Req> | Req;
+  /** Further checks on an allowed caller's response. */
+  check?: (res: Res, ctx: Ctx, who: Who) => void | Promise<void>;
+  /** After a refused call: the state the route must not have changed. */
+  unchanged?: (ctx: Ctx, req: Req) => Promise<void>;
+  /** Streams (Server-Sent Events) are opened, checked and closed rather than read. */
+  stream?: boolean;
+  /** Another organization of the same role (see above): its cases, or "n/a" when nothing is organization-scoped. */
+  foreign: "n/a" | Foreign | Foreign[];
+};
+
+/**
+ * The first organizations' records, which the matrix's users (each of another organization) must
+ * not reach: a program with a coordinator and three roster students (one with an account and a
+ * pending application, one placed, one withdrawn), a facility with a coordinator, two departments
+ * and two placements (active and draft), a message between the program and its student, the
+ * student's experience and preferences, and another program listing the student's email. The
+ * foreign callers have records of their own too (a roster student, a department with a draft), to
+ * point at the world's from their own.
+ */
+async function buildWorld(t: TestApp, users: Record<TestRole, TestUser>) {
+  const tag = randomUUID().slice(0, 8);
+  const program = await t.createOrganization("program", `World Nursing ${tag}`);
+  const facility = await t.createOrganization("facility", `World Hospital ${tag}`);
+  const coordinator = await t.createUser("program", { organizationId: program.id });
+  const facilityCoordinator = await t.createUser("facility", { organizationId: facility.id });
+  const studentUser = await t.createUser("student", { organizationId: program.id });
+  const db = t.deps.db;
+  const [applicant] = await db.select().from(students).where(eq(students.id, studentUser.studentId!));
+  const placed = await createStudent(t, program.id);
+  const withdrawn = await createStudent(t, program.id, { enrollmentStatus: "withdrawn", withdrawnAt: new Date() });
+  const claimant = await t.createOrganization("program");
+  const claim = await createStudent(t, claimant.id, { email: applicant.email });
+
+  const department = await createDepartment(db, facility.id, { name: `Ward ${tag}` });
+  const emptyDepartment = await createDepartment(db, facility.id);
+  const active = await createPlacement(db, facility.id, { departmentId: department.id, slotsFilled: 1 });
+  const draft = await createPlacement(db, facility.id, {
+    departmentId: department.id,
+    status: "draft",
+    title: `Unpublished rotation ${tag}`,
+  });
+  const application = await createApplication(db, applicant, active.id, { notes: `Private note ${tag}` });
+  const approved = await createApplication(db, placed, active.id, { status: "approved", reviewedAt: new Date() });
+
+  const [experience] = await db
+    .insert(studentExperiences)
+    .values({
+      studentId: applicant.id,
+      kind: "clinical",
+      organization: `Clinic ${tag}`,
+      title: "Aide",
+      startDate: "2024-01-01",
+    })
+    .returning();
+  const accommodation = `Accommodation ${tag}`;
+  await db.insert(studentPreferences).values({ userId: studentUser.userId, accommodationRequests: accommodation });
+  const callers = {
+    student: await createStudent(t, users.program.organizationId!),
+    placement: await createPlacement(db, users.facility.organizationId!, {
+      departmentId: (await createDepartment(db, users.facility.organizationId!)).id,
+      status: "draft",
+    }),
+  };
+  // Issue 12: the applicant's compliance document and the world's requirements.
+  const [document] = await db
+    .insert(complianceDocuments)
+    .values({
+      studentId: applicant.id,
+      requirementTypeId: "bls",
+      issuedOn: "2026-01-05",
+      fileKey: `documents/2026/${randomUUID().replaceAll("-", "")}`,
+      fileName: `world-card-${tag}.pdf`,
+      contentType: "application/pdf",
+      sizeBytes: 100,
+      sha256: "0".repeat(64),
+    })
+    .returning();
+  await db.insert(programRequirements).values({ programId: program.id, requirementTypeId: "bls" });
+  await db.insert(facilityRequirements).values({ facilityId: facility.id, requirementTypeId: "tdap" });
+  // Issue 13: a finished match run of the world's program, its line's reason a secret of its own.
+  const proposal = {
+    placed: 1,
+    averageScore: 80,
+    topThreeShare: 1,
+    totalScore: 80,
+    check: { ok: true, detail: null },
+    lines: [{ s: 0, p: 0, score: 80, rank: 1, reason: `World reason ${tag}` }],
+  };
+  const [matchRun] = await db
+    .insert(matchRuns)
+    .values({
+      programId: program.id,
+      status: "done",
+      phase: "done",
+      percent: 100,
+      params: {
+        request: { window: { from: active.startDate, to: active.startDate }, students: { ids: 0 }, pool: {} },
+        studentIds: [applicant.id],
+        placementIds: [active.id],
+        counts: { students: 1, placements: 1, seats: 4 },
+      },
+      result: {
+        today: active.startDate,
+        pairs: 1,
+        students: [{ id: applicant.id, candidates: 1 }],
+        placements: [{ id: active.id, spotsLeft: 4 }],
+        optimal: proposal,
+        stable: proposal,
+      },
+    })
+    .returning();
+  // Issue 15: an event only the world program's coordinators see.
+  const [calendarEvent] = await db
+    .insert(calendarEvents)
+    .values({
+      organizationId: program.id,
+      title: `World meeting ${tag}`,
+      startsAt: new Date(`${dayFromToday(10)}T14:00:00Z`),
+      endsAt: new Date(`${dayFromToday(10)}T15:00:00Z`),
+      lastEndsAt: new Date(`${dayFromToday(10)}T15:00:00Z`),
+      timeZone: "UTC",
+    })
+    .returning();
+  const marker = `World secret ${tag}`;
+  const [message] = await db
+    .insert(messages)
+    .values({ senderId: coordinator.userId, recipientId: studentUser.userId, subject: marker, content: marker })
+    .returning();
+
+  const everyone = [
+    program.id,
+    program.name,
+    coordinator.userId,
+    facilityCoordinator.userId,
+    studentUser.userId,
+    applicant.id,
+    applicant.email,
+    placed.id,
+    placed.email,
+    withdrawn.id,
+    withdrawn.email,
+    draft.id,
+    draft.title,
+    application.id,
+    approved.id,
+    `Private note ${tag}`,
+    accommodation,
+    experience.id,
+    message.id,
+    marker,
+    document.id,
+    document.fileName,
+    matchRun.id,
+    `World reason ${tag}`,
+    calendarEvent.id,
+    calendarEvent.title,
+  ];
+  // The active placement and its facility are on the marketplace, for programs and students alike.
+  const facilityRecords = [facility.id, department.id, department.name, emptyDepartment.id, active.id];
+  return {
+    program,
+    facility,
+    coordinator,
+    facilityCoordinator,
+    studentUser,
+    students: { applicant, placed, withdrawn },
+    claim,
+    department,
+    emptyDepartment,
+    placements: { active, draft },
+    applications: { pending: application, approved },
+    experience,
+    message,
+    document,
+    matchRun,
+    calendarEvent,
+    marker,
+    /** The foreign callers' own records. */
+    callers,
+    /** What each foreign caller must never be answered (unless they sent it themselves). */
+    secrets: {
+      program: everyone,
+      facility: [...everyone, ...facilityRecords],
+      student: [...everyone, claim.id],
+    } satisfies Record<ForeignWho, string[]>,
+  };
+}
+type World = Awaited<ReturnType<typeof buildWorld>>;
+
+/** Every record of the world, to compare before and after a foreign call. */
+async function worldState(t: TestApp, w: World) {
+  const db = t.deps.db;
+  const studentIds = db.select({ id: students.id }).from(students).where(eq(students.programId, w.program.id));
+  const departmentIds = db
+    .select({ id: departments.id })
+    .from(departments)
+    .where(eq(departments.facilityId, w.facility.id));
+  const placementIds = db
+    .select({ id: placements.id })
+    .from(placements)
+    .where(eq(placements.facilityId, w.facility.id));
+  const people = [w.coordinator.userId, w.facilityCoordinator.userId, w.studentUser.userId];
+  const [s, i, d, p, a, m, e, pref, r, cd, pr, fr, mr] = await Promise.all([
+    db.select().from(students).where(eq(students.programId, w.program.id)).orderBy(students.id),
+    db
+      .select()
+      .from(studentInvitations)
+      .where(inArray(studentInvitations.studentId, studentIds))
+      .orderBy(studentInvitations.id),
+    db.select().from(departments).where(eq(departments.facilityId, w.facility.id)).orderBy(departments.id),
+    db
+      .select()
+      .from(placements)
+      .where(or(eq(placements.facilityId, w.facility.id), inArray(placements.departmentId, departmentIds)))
+      .orderBy(placements.id),
+    db
+      .select()
+      .from(applications)
+      .where(or(eq(applications.programId, w.program.id), inArray(applications.placementId, placementIds)))
+      .orderBy(applications.id),
+    db
+      .select()
+      .from(messages)
+      .where(or(inArray(messages.senderId, people), inArray(messages.recipientId, people)))
+      .orderBy(messages.id),
+    db.select().from(studentExperiences).where(eq(studentExperiences.studentId, w.students.applicant.id)),
+    db.select().from(studentPreferences).where(eq(studentPreferences.userId, w.studentUser.userId)),
+    db
+      .select()
+      .from(rosterClaimReports)
+      .where(inArray(rosterClaimReports.studentId, [w.claim.id, w.students.applicant.id])),
+    db
+      .select()
+      .from(complianceDocuments)
+      .where(inArray(complianceDocuments.studentId, studentIds))
+      .orderBy(complianceDocuments.id),
+    db
+      .select()
+      .from(programRequirements)
+      .where(eq(programRequirements.programId, w.program.id))
+      .orderBy(programRequirements.requirementTypeId),
+    db
+      .select()
+      .from(facilityRequirements)
+      .where(eq(facilityRequirements.facilityId, w.facility.id))
+      .orderBy(facilityRequirements.requirementTypeId),
+    db.select().from(matchRuns).where(eq(matchRuns.programId, w.program.id)).orderBy(matchRuns.id),
+  ]);
+  const ce = await db
+    .select()
+    .from(calendarEvents)
+    .where(eq(calendarEvents.organizationId, w.program.id))
+    .orderBy(calendarEvents.id);
+  return JSON.parse(JSON.stringify({ ce, s, i, d, p, a, m, e, pref, r, cd, pr, fr, mr }));
+}
+
+/** The same case for every foreign caller (routes open to every signed-in user). */
+const eachForeign = (status: number, request: Foreign["request"], check?: Foreign["check"]): Foreign[] =>
+  FOREIGN_WHO.map((who) => ({ who, status, request, check }));
+
+let requestSeq = 0;
+/** A pending administrator access request, as the sign-up page files it. */
+async function pendingRequest(ctx: Ctx) {
+  requestSeq += 1;
+  const res = await ctx.t.call("POST", "/api/accounts/sign-up", {
+    body: {
+      fullName: "Ada Applicant",
+      organizationName: "State Board",
+      email: `matrix-req${requestSeq}-${randomUUID()}@test.dev`,
+      password: "Board-member-2026",
+      role: "admin",
+    },
+    // Sign-ups count against the client address (20 an hour, issue 8 item 6): one address each.
+    ip: ctx.t.nextIp(),
+  });
+  expect(res.status).toBe(201);
+  const me = await ctx.t.call("GET", "/api/accounts/me", { cookie: res.cookie });
+  const [row] = await ctx.t.deps.db
+    .select()
+    .from(adminAccessRequests)
+    .where(eq(adminAccessRequests.userId, me.json.user.id));
+  return row.id;
+}
+
+const STUDENT_VIEWERS: Role[] = ["student", ...ADMINS];
+/** The student's own record answers `status`; an admin viewing as a student without one gets 404. */
+const ownRecord = (status: number) => (who: Who) => (who === "student" ? status : 404);
+const EXPERIENCE = { kind: "work", organization: "Corner Clinic", title: "Receptionist", startDate: "2023-01-01" };
+
+const csv = (res: { headers: Headers }) => expect(res.headers.get("content-type")).toMatch(/^text\/csv/);
+
+/** A valid placement body in the world's department (for edits of the world's placements). */
+const placementBody = (w: World) => ({
+  title: "Taken over",
+  specialty: "Medical-Surgical",
+  departmentId: w.department.id,
+  startDate: w.placements.active.startDate,
+  endDate: w.placements.active.endDate,
+  capacity: 9,
+  status: "active",
+});
+const rosterCsv = (email: string) => `first_name,last_name,email\nRoe,Forged,${email}\n`;
+const own = (ctx: Ctx, who: ForeignWho) => ctx.users[who].organizationId;
+
+/** A minimal, valid one-page PDF in ASCII only (a string body must survive UTF-8 encoding). */
+function asciiPdf() {
+  const objects = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>",
+  ];
+  let out = "%PDF-1.4\n";
+  const offsets: number[] = [];
+  objects.forEach((o, i) => {
+    offsets.push(out.length);
+    out += `${i + 1} 0 obj\n${o}\nendobj\n`;
+  });
+  const xref = out.length;
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const o of offsets) out += `${String(o).padStart(10, "0")} 00000 n \n`;
+  return `${out}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+}
+
+/** A compliance upload as the browser sends it (multipart/form-data), for the JSON-minded `call`. */
+function uploadRequest(fields: Record<string, string> = { requirementTypeId: "bls", issuedOn: "2026-01-05" }) {
+  const boundary = `----matrix${randomUUID().replaceAll("-", "")}`;
+  const parts = Object.entries(fields).map(
+    ([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`,
+  );
+  const pdf = asciiPdf();
+  parts.push(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="card.pdf"\r\nContent-Type: application/pdf\r\n\r\n${pdf}\r\n`,
+  );
+  return {
+    body: `${parts.join("")}--${boundary}--\r\n`,
+    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+  };
+}
+const UPLOADERS: Role[] = ["student", ...PROGRAM_SIDE];
+
+const MATRIX: Row[] = [
+  // Platform: nothing of an organization's
+  {
+    route: "GET /api/health",
+    allowed: "public",
+    ok: 200,
+    check: (res) => expect(res.json.status).toBe("ok"),
+    foreign: "n/a",
+  },
+  { route: "GET /api/openapi.json", allowed: "public", ok: 200, foreign: "n/a" },
+  { route: "GET /api/docs", allowed: "public", ok: 200, foreign: "n/a" },
+  { route: "GET /api/docs/scalar.js", allowed: "public", ok: 200, foreign: "n/a" },
+  // The caller's own stream: it names nothing.
+  { route: "GET /api/events", allowed: "signed-in", ok: 200, stream: true, foreign: "n/a" },
+
+  // Accounts: the caller's own
+  {
+    route: "POST /api/accounts/sign-up",
+    allowed: "public",
+    ok: 201,
+    request: (ctx) => ({
+      ip: ctx.t.nextIp(),
+      body: {
+        fullName: "Sam Signup",
+        organizationName: "Signup Health",
+        email: `matrix-${randomUUID()}@test.dev`,
+        password: "Sign-up-2026",
+        role: "facility",
+      },
+    }),
+    check: async (res, ctx) => {
+      const me = await ctx.t.call("GET", "/api/accounts/me", { cookie: res.cookie });
+      expect(me.json.role).toBe("facility");
+    },
+    foreign: "n/a",
+  },
+  {
+    route: "GET /api/accounts/me",
+    allowed: "signed-in",
+    ok: 200,
+    check: (res, { users }, who) => expect(res.json.user.id).toBe(users[who as TestRole].userId),
+    foreign: "n/a",
+  },
+
+  // The session's active organization (ADR 011): only one of the user's own memberships.
+  {
+    route: "POST /api/accounts/me/organization",
+    allowed: "signed-in",
+    ok: 404,
+    request: () => ({ body: { organizationId: randomUUID() } }),
+    foreign: FOREIGN_WHO.map((who) => ({
+      who,
+      status: 404,
+      request: (w: World) => ({
+        path: "/api/accounts/me/organization",
+        body: { organizationId: who === "facility" ? w.facility.id : w.program.id },
+      }),
+      // The session still acts for the caller's own organization.
+      check: async (_res: Res, _w: World, ctx: Ctx) => {
+        const me = await ctx.t.call("GET", "/api/accounts/me", { cookie: ctx.users[who].cookie });
+        expect(me.json.organization?.id ?? null).toBe(who === "student" ? null : own(ctx, who));
+      },
+    })),
+  },
+
+  // Messages
+  {
+    route: "GET /api/messages/unread-count",
+    allowed: "signed-in",
+    ok: 200,
+    check: (res) => expect(res.json.unread).toBe(0),
+    // The caller's own count: it names no one.
+    foreign: "n/a",
+  },
+  {
+    route: "GET /api/messages",
+    allowed: "signed-in",
+    ok: 200,
+    check: (res) => expect(res.json).toMatchObject({ items: [], total: 0 }),
+    foreign: [
+      ...eachForeign(200, (w) => ({ path: `/api/messages?search=${encodeURIComponent(w.marker)}` })),
+      ...eachForeign(200, (w) => ({ path: `/api/messages?box=sent&search=${encodeURIComponent(w.marker)}` })),
+    ],
+  },
+  {
+    route: "GET /api/messages/recipients",
+    allowed: "signed-in",
+    ok: 200,
+    check: (res) => expect(Array.isArray(res.json.items)).toBe(true),
+    // Nobody finds the world's people they have no reason to write to, by email or by name.
+    foreign: [
+      ...eachForeign(200, (w) => ({
+        path: `/api/messages/recipients?search=${encodeURIComponent(w.studentUser.email)}`,
+      })),
+      ...eachForeign(200, (w) => ({
+        path: `/api/messages/recipients?search=${encodeURIComponent(w.coordinator.email)}`,
+      })),
+    ],
+  },
+  // Someone else's message (or an unknown one) is 404 for every role, admins included.
+  {
+    route: "GET /api/messages/:id",
+    allowed: "signed-in",
+    ok: 404,
+    foreign: eachForeign(404, (w) => ({ path: `/api/messages/${w.message.id}` })),
+  },
+  {
+    route: "POST /api/messages/:id/read",
+    allowed: "signed-in",
+    ok: 404,
+    foreign: eachForeign(404, (w) => ({ path: `/api/messages/${w.message.id}/read` })),
+  },
+  {
+    route: "POST /api/messages",
+    allowed: "signed-in",
+    ok: 422,
+    request: () => ({ body: {} }),
+    // Only to people one works with (D1): another program's student, a facility one never applied to...
+    foreign: [
+      ["program", "studentUser"],
+      ["program", "facilityCoordinator"],
+      ["facility", "studentUser"],
+      ["facility", "coordinator"],
+      ["student", "coordinator"],
+      ["student", "studentUser"],
+    ].map(([who, to]) => ({
+      who: who as ForeignWho,
+      status: 403,
+      request: (w: World) => ({
+        path: "/api/messages",
+        body: { recipientId: w[to as "studentUser"].userId, subject: "Hello", content: "Out of the blue" },
+      }),
+    })),
+  },
+
+  // Admin: administrators act for every organization (no organization of their own)
+  {
+    route: "GET /api/admin/access-requests",
+    allowed: ["super_admin"],
+    ok: 200,
+    check: (res) => expect(Array.isArray(res.json.items)).toBe(true),
+    foreign: "n/a",
+  },
+  {
+    route: "POST /api/admin/access-requests/:id/:decision",
+    allowed: ["super_admin"],
+    ok: 200,
+    request: async (ctx) => ({ path: `/api/admin/access-requests/${await pendingRequest(ctx)}/approve` }),
+    check: (res) => expect(res.json.status).toBe("approved"),
+    unchanged: async ({ t }, req) => {
+      const id = req.path!.split("/")[4];
+      const [row] = await t.deps.db.select().from(adminAccessRequests).where(eq(adminAccessRequests.id, id));
+      expect(row.status).toBe("pending");
+    },
+    foreign: "n/a",
+  },
+  { route: "GET /api/admin/mailbox", allowed: ["super_admin"], ok: 200, foreign: "n/a" },
+  // The audit trail (issue 14)
+  {
+    route: "GET /api/admin/audit",
+    allowed: ADMINS,
+    ok: 200,
+    check: (res) => expect(Array.isArray(res.json.items)).toBe(true),
+    foreign: "n/a",
+  },
+  { route: "GET /api/admin/audit/actions", allowed: ADMINS, ok: 200, foreign: "n/a" },
+  { route: "GET /api/admin/audit/export.csv", allowed: ADMINS, ok: 200, check: csv, foreign: "n/a" },
+  { route: "GET /api/admin/audit/stream", allowed: ADMINS, ok: 200, stream: true, foreign: "n/a" },
+  // Emails on several programs' rosters (issue 8, item 2)
+  { route: "GET /api/admin/roster-claims", allowed: ADMINS, ok: 200, foreign: "n/a" },
+  {
+    route: "GET /api/admin/organizations",
+    allowed: ADMINS,
+    ok: 200,
+    request: () => ({ path: "/api/admin/organizations?kind=program" }),
+    check: (res) => expect(Array.isArray(res.json.items)).toBe(true),
+    foreign: "n/a",
+  },
+  {
+    route: "GET /api/admin/organizations/export.csv",
+    allowed: ADMINS,
+    ok: 200,
+    request: () => ({ path: "/api/admin/organizations/export.csv?kind=facility" }),
+    check: csv,
+    foreign: "n/a",
+  },
+  {
+    route: "POST /api/admin/organizations/:id/:decision",
+    allowed: ADMINS,
+    ok: 200,
+    request: async ({ t }) => {
+      const [org] = await t.deps.db
+        .insert(organizations)
+        .values({ kind: "program", name: `Matrix Nursing ${randomUUID()}` })
+        .returning();
+      return { path: `/api/admin/organizations/${org.id}/verify` };
+    },
+    check: (res) => expect(res.json.status).toBe("verified"),
+    unchanged: async ({ t }, req) => {
+      const id = req.path!.split("/")[4];
+      const [row] = await t.deps.db.select().from(organizations).where(eq(organizations.id, id));
+      expect(row.verificationStatus).toBe("pending");
+    },
+    foreign: "n/a",
+  },
+
+  // Organizations (issue 14): detail, add with the first coordinator, suspend and reinstate
+  { route: "GET /api/admin/organizations/:id", allowed: ADMINS, ok: 404, foreign: "n/a" },
+  {
+    route: "POST /api/admin/organizations",
+    allowed: ADMINS,
+    ok: 422,
+    request: () => ({ body: { kind: "program" } }),
+    foreign: "n/a",
+  },
+  {
+    route: "POST /api/admin/organizations/:id/suspend",
+    allowed: ADMINS,
+    ok: 404,
+    request: () => ({ path: `/api/admin/organizations/${randomUUID()}/suspend`, body: { reason: "Matrix reason" } }),
+    foreign: "n/a",
+  },
+  { route: "POST /api/admin/organizations/:id/reinstate", allowed: ADMINS, ok: 404, foreign: "n/a" },
+  // Platform settings (issue 14): admins read, super admins change
+  {
+    route: "GET /api/admin/settings",
+    allowed: ADMINS,
+    ok: 200,
+    check: (res) => expect(typeof res.json.values.maxPendingApplicationsPerStudent).toBe("number"),
+    foreign: "n/a",
+  },
+  {
+    route: "PUT /api/admin/settings",
+    allowed: ["super_admin"],
+    ok: 200,
+    request: () => ({ body: { emailSenderName: `Matrix ${randomUUID().slice(0, 8)}` } }),
+    check: (res) => expect(res.json.values.emailSenderName).toMatch(/^Matrix /),
+    unchanged: async ({ t }, req) => {
+      const values = await t.deps.settings.get();
+      expect(values.emailSenderName).not.toBe((req.body as { emailSenderName: string }).emailSenderName);
+    },
+    foreign: "n/a",
+  },
+  // Administrator accounts (issue 14): admins read the list, super admins add and change rights
+  {
+    route: "GET /api/admin/admins",
+    allowed: ADMINS,
+    ok: 200,
+    check: (res) => expect(Array.isArray(res.json.items)).toBe(true),
+    foreign: "n/a",
+  },
+  { route: "GET /api/admin/admins/export.csv", allowed: ADMINS, ok: 200, check: csv, foreign: "n/a" },
+  {
+    route: "POST /api/admin/admins",
+    allowed: ["super_admin"],
+    ok: 201,
+    request: () => ({
+      body: {
+        email: `matrix-admin-${randomUUID().slice(0, 8)}@test.dev`,
+        password: "Matrix-Pass-2026!",
+        fullName: "Matrix Admin",
+        organizationName: "Matrix Board",
+      },
+    }),
+    check: (res) => expect(res.json.role).toBe("admin"),
+    unchanged: async ({ t }, req) => {
+      const email = (req.body as { email: string }).email;
+      const [user] = await t.deps.db.select().from(users).where(eq(users.email, email));
+      expect(user).toBeUndefined();
+    },
+    foreign: "n/a",
+  },
+  {
+    // A made-up user: 404 proves the super admin got past the access check (no rights change here).
+    route: "POST /api/admin/admins/:id/:action",
+    allowed: ["super_admin"],
+    ok: 404,
+    request: () => ({ path: `/api/admin/admins/${randomUUID()}/make-super-admin` }),
+    foreign: "n/a",
+  },
+
+  // Placements: the marketplace shows active placements; a draft is its facility's own
+  {
+    route: "GET /api/placements",
+    allowed: PROGRAM_SIDE,
+    ok: 200,
+    foreign: {
+      who: "program",
+      status: 200,
+      request: (w) => ({ path: `/api/placements?search=${encodeURIComponent(w.placements.draft.title)}` }),
+    },
+  },
+  {
+    route: "GET /api/placements/:id",
+    allowed: PROGRAM_SIDE,
+    ok: 404,
+    foreign: { who: "program", status: 404, request: (w) => ({ path: `/api/placements/${w.placements.draft.id}` }) },
+  },
+
+  // Applications
+  {
+    route: "POST /api/applications",
+    allowed: PROGRAM_SIDE,
+    ok: 422,
+    request: () => ({ body: {} }),
+    foreign: [
+      // Another program's student, to an open placement: unknown to the caller (404, or 200 refusing them).
+      {
+        who: "program",
+        status: [404, 200],
+        request: (w) => ({
+          path: "/api/applications",
+          body: { placementId: w.placements.active.id, students: [{ studentId: w.students.placed.id, notes: null }] },
+        }),
+        check: (res) => {
+          expect(res.json.submitted ?? []).toEqual([]);
+          expect(res.json.refused).toEqual([expect.objectContaining({ name: null, code: "student_not_found" })]);
+        },
+      },
+      // The caller's own student, to a facility's draft: not open, so not found.
+      {
+        who: "program",
+        status: 404,
+        request: (w) => ({
+          path: "/api/applications",
+          body: { placementId: w.placements.draft.id, studentIds: [w.callers.student.id] },
+        }),
+      },
+    ],
+  },
+  {
+    route: "GET /api/applications",
+    allowed: PROGRAM_SIDE,
+    ok: 200,
+    foreign: [
+      { who: "program", status: 200, request: (w) => ({ path: `/api/applications?programId=${w.program.id}` }) },
+      { who: "program", status: 200, request: (w) => ({ path: `/api/applications?facilityId=${w.facility.id}` }) },
+    ],
+  },
+  {
+    route: "GET /api/applications/export.csv",
+    allowed: PROGRAM_SIDE,
+    ok: 200,
+    check: csv,
+    foreign: {
+      who: "program",
+      status: 200,
+      request: (w) => ({ path: `/api/applications/export.csv?programId=${w.program.id}` }),
+    },
+  },
+  {
+    route: "GET /api/applications/facilities",
+    allowed: PROGRAM_SIDE,
+    ok: 200,
+    foreign: {
+      who: "program",
+      status: 200,
+      request: (w) => ({ path: `/api/applications/facilities?programId=${w.program.id}` }),
+      // The facility the world's program applied to is not one the caller applied to.
+      check: (res, w) => expect(res.text).not.toContain(w.facility.id),
+    },
+  },
+  {
+    route: "POST /api/applications/:id/withdraw",
+    allowed: PROGRAM_SIDE,
+    ok: 404,
+    foreign: {
+      who: "program",
+      status: 404,
+      request: (w) => ({ path: `/api/applications/${w.applications.pending.id}/withdraw` }),
+    },
+  },
+
+  // Analytics: a coordinator's own organization's figures, whatever the query names
+  {
+    route: "GET /api/analytics/program-dashboard",
+    allowed: PROGRAM_SIDE,
+    ok: 200,
+    foreign: {
+      who: "program",
+      status: 200,
+      request: (w) => ({ path: `/api/analytics/program-dashboard?programId=${w.program.id}` }),
+      check: (res, _w, ctx) => expect(res.json.programId).toBe(own(ctx, "program")),
+    },
+  },
+  {
+    route: "GET /api/analytics/facility-dashboard",
+    allowed: FACILITY_SIDE,
+    ok: 200,
+    foreign: {
+      who: "facility",
+      status: 200,
+      request: (w) => ({ path: `/api/analytics/facility-dashboard?facilityId=${w.facility.id}` }),
+      check: (res, _w, ctx) => expect(res.json.facilityId).toBe(own(ctx, "facility")),
+    },
+  },
+
+  // The administrator's platform overview and analytics charts (issue 14): every organization's figures
+  { route: "GET /api/analytics/admin/overview", allowed: ADMINS, ok: 200, foreign: "n/a" },
+  { route: "GET /api/analytics/admin/filter-options", allowed: ADMINS, ok: 200, foreign: "n/a" },
+  { route: "GET /api/analytics/admin/applications-over-time", allowed: ADMINS, ok: 200, foreign: "n/a" },
+  { route: "GET /api/analytics/admin/facility-decisions", allowed: ADMINS, ok: 200, foreign: "n/a" },
+  { route: "GET /api/analytics/admin/seat-utilization", allowed: ADMINS, ok: 200, foreign: "n/a" },
+  { route: "GET /api/analytics/admin/unmet-demand", allowed: ADMINS, ok: 200, foreign: "n/a" },
+  { route: "GET /api/analytics/admin/compliance-by-program", allowed: ADMINS, ok: 200, foreign: "n/a" },
+
+  // Issue 15: the calendar's events. Everyone with standing reads their own calendar; a foreign
+  // caller naming the world's program, facility or student gets their own (never the world's
+  // rotations, expiries or organization-only events). Coordinators write their organization's events.
+  {
+    route: "GET /api/calendar/events",
+    allowed: ["student", "program", "facility", ...ADMINS],
+    ok: 200,
+    request: () => ({ path: `/api/calendar/events?from=${dayFromToday(-30)}&to=${dayFromToday(150)}` }),
+    check: (res) => expect(Array.isArray(res.json.items)).toBe(true),
+    foreign: eachForeign(200, (w) => ({
+      path: `/api/calendar/events?from=${dayFromToday(-30)}&to=${dayFromToday(150)}&programId=${w.program.id}&studentId=${w.students.placed.id}`,
+    })).concat(
+      eachForeign(200, () => ({ path: `/api/calendar/events?from=${dayFromToday(-30)}&to=${dayFromToday(150)}` })),
+    ),
+  },
+  {
+    route: "POST /api/calendar/events",
+    allowed: ["program", "facility", ...ADMINS],
+    ok: 422,
+    request: () => ({ body: {} }),
+    // A coordinator's event goes to their own organization, whatever organizationId says.
+    foreign: (["program", "facility"] as const).map((who) => ({
+      who,
+      status: 201,
+      request: (w: World) => ({
+        path: "/api/calendar/events",
+        body: {
+          organizationId: who === "program" ? w.program.id : w.facility.id,
+          title: "Forged",
+          startsAt: "2026-09-01T14:00:00Z",
+          endsAt: "2026-09-01T15:00:00Z",
+          timeZone: "UTC",
+        },
+      }),
+      check: (res: Res, _w: World, ctx: Ctx) => expect(res.json.programId ?? res.json.facilityId).toBe(own(ctx, who)),
+    })),
+  },
+  {
+    route: "PUT /api/calendar/events/:id",
+    allowed: ["program", "facility", ...ADMINS],
+    ok: 404,
+    request: () => ({
+      path: `/api/calendar/events/${randomUUID()}`,
+      body: { title: "Moved", startsAt: "2026-09-01T14:00:00Z", endsAt: "2026-09-01T15:00:00Z", timeZone: "UTC" },
+    }),
+    foreign: (["program", "facility"] as const).map((who) => ({
+      who,
+      status: 404,
+      request: (w: World) => ({
+        path: `/api/calendar/events/${w.calendarEvent.id}`,
+        body: {
+          title: "Taken over",
+          startsAt: "2026-09-01T14:00:00Z",
+          endsAt: "2026-09-01T15:00:00Z",
+          timeZone: "UTC",
+        },
+      }),
+    })),
+  },
+  {
+    route: "DELETE /api/calendar/events/:id",
+    allowed: ["program", "facility", ...ADMINS],
+    ok: 404,
+    foreign: (["program", "facility"] as const).map((who) => ({
+      who,
+      status: 404,
+      request: (w: World) => ({ path: `/api/calendar/events/${w.calendarEvent.id}` }),
+    })),
+  },
+
+  // Facility: departments, placements, application review, placed students
+  {
+    route: "GET /api/facility/departments",
+    allowed: FACILITY_SIDE,
+    ok: 200,
+    foreign: {
+      who: "facility",
+      status: 200,
+      request: (w) => ({ path: `/api/facility/departments?facilityId=${w.facility.id}` }),
+    },
+  },
+  {
+    route: "POST /api/facility/departments",
+    allowed: FACILITY_SIDE,
+    ok: 422,
+    request: () => ({ body: {} }),
+    // A coordinator's department goes to their own facility, whatever facilityId says.
+    foreign: {
+      who: "facility",
+      status: 201,
+      request: (w) => ({
+        path: "/api/facility/departments",
+        body: { facilityId: w.facility.id, name: `Forged ${randomUUID()}`, specialty: "Pediatrics", capacity: 2 },
+      }),
+      check: (res, _w, ctx) => expect(res.json.facilityId).toBe(own(ctx, "facility")),
+    },
+  },
+  {
+    route: "PUT /api/facility/departments/:id",
+    allowed: FACILITY_SIDE,
+    ok: 404,
+    request: () => ({
+      path: `/api/facility/departments/${randomUUID()}`,
+      body: { name: "Unit", specialty: "Pediatrics", capacity: 4 },
+    }),
+    foreign: {
+      who: "facility",
+      status: 404,
+      request: (w) => ({
+        path: `/api/facility/departments/${w.department.id}`,
+        body: { name: "Taken over", specialty: "Pediatrics", capacity: 40 },
+      }),
+    },
+  },
+  {
+    route: "DELETE /api/facility/departments/:id",
+    allowed: FACILITY_SIDE,
+    ok: 404,
+    foreign: {
+      who: "facility",
+      status: 404,
+      request: (w) => ({ path: `/api/facility/departments/${w.emptyDepartment.id}` }),
+    },
+  },
+  {
+    route: "GET /api/facility/departments/:id/seats",
+    allowed: FACILITY_SIDE,
+    ok: 404,
+    request: () => ({
+      path: `/api/facility/departments/${randomUUID()}/seats?startDate=2031-03-01&endDate=2031-04-30`,
+    }),
+    foreign: {
+      who: "facility",
+      status: 404,
+      request: (w) => ({
+        path: `/api/facility/departments/${w.department.id}/seats?startDate=${w.placements.active.startDate}&endDate=${w.placements.active.endDate}`,
+      }),
+    },
+  },
+  {
+    route: "GET /api/facility/placements",
+    allowed: FACILITY_SIDE,
+    ok: 200,
+    foreign: [
+      {
+        who: "facility",
+        status: 200,
+        request: (w) => ({ path: `/api/facility/placements?facilityId=${w.facility.id}` }),
+      },
+      {
+        who: "facility",
+        status: 200,
+        request: (w) => ({ path: `/api/facility/placements?departmentId=${w.department.id}` }),
+      },
+    ],
+  },
+  {
+    route: "GET /api/facility/placements/options",
+    allowed: FACILITY_SIDE,
+    ok: 200,
+    foreign: {
+      who: "facility",
+      status: 200,
+      request: (w) => ({ path: `/api/facility/placements/options?facilityId=${w.facility.id}` }),
+    },
+  },
+  {
+    route: "GET /api/facility/placements/:id",
+    allowed: FACILITY_SIDE,
+    ok: 404,
+    foreign: {
+      who: "facility",
+      status: 404,
+      request: (w) => ({ path: `/api/facility/placements/${w.placements.draft.id}` }),
+    },
+  },
+  {
+    route: "POST /api/facility/placements",
+    allowed: FACILITY_SIDE,
+    ok: 422,
+    request: () => ({ body: {} }),
+    // In another facility's department: not one of the caller's (422), nothing created there.
+    foreign: {
+      who: "facility",
+      status: 422,
+      request: (w) => ({ path: "/api/facility/placements", body: { ...placementBody(w), status: "draft" } }),
+    },
+  },
+  {
+    route: "PUT /api/facility/placements/:id",
+    allowed: FACILITY_SIDE,
+    ok: 422,
+    request: () => ({ path: `/api/facility/placements/${randomUUID()}`, body: {} }),
+    foreign: [
+      {
+        who: "facility",
+        status: 404,
+        request: (w) => ({ path: `/api/facility/placements/${w.placements.active.id}`, body: placementBody(w) }),
+      },
+      // The caller's own placement, moved into the world's department: not one of theirs (422).
+      {
+        who: "facility",
+        status: 422,
+        request: (w) => ({
+          path: `/api/facility/placements/${w.callers.placement.id}`,
+          body: { ...placementBody(w), status: "draft" },
+        }),
+      },
+    ],
+  },
+  {
+    route: "POST /api/facility/placements/:id/publish",
+    allowed: FACILITY_SIDE,
+    ok: 404,
+    foreign: {
+      who: "facility",
+      status: 404,
+      request: (w) => ({ path: `/api/facility/placements/${w.placements.draft.id}/publish` }),
+    },
+  },
+  {
+    route: "POST /api/facility/placements/:id/close",
+    allowed: FACILITY_SIDE,
+    ok: 404,
+    foreign: {
+      who: "facility",
+      status: 404,
+      request: (w) => ({ path: `/api/facility/placements/${w.placements.active.id}/close` }),
+    },
+  },
+  {
+    route: "POST /api/facility/placements/:id/duplicate",
+    allowed: FACILITY_SIDE,
+    ok: 404,
+    foreign: {
+      who: "facility",
+      status: 404,
+      request: (w) => ({ path: `/api/facility/placements/${w.placements.active.id}/duplicate` }),
+    },
+  },
+  {
+    route: "GET /api/facility/applications",
+    allowed: FACILITY_SIDE,
+    ok: 200,
+    foreign: {
+      who: "facility",
+      status: 200,
+      request: (w) => ({ path: `/api/facility/applications?facilityId=${w.facility.id}` }),
+    },
+  },
+  {
+    route: "GET /api/facility/applications/export.csv",
+    allowed: FACILITY_SIDE,
+    ok: 200,
+    check: csv,
+    foreign: {
+      who: "facility",
+      status: 200,
+      request: (w) => ({ path: `/api/facility/applications/export.csv?facilityId=${w.facility.id}` }),
+    },
+  },
+  {
+    route: "GET /api/facility/applications/:id",
+    allowed: FACILITY_SIDE,
+    ok: 404,
+    foreign: {
+      who: "facility",
+      status: 404,
+      request: (w) => ({ path: `/api/facility/applications/${w.applications.pending.id}` }),
+    },
+  },
+  {
+    route: "POST /api/facility/applications/:id/approve",
+    allowed: FACILITY_SIDE,
+    ok: 404,
+    foreign: {
+      who: "facility",
+      status: 404,
+      request: (w) => ({ path: `/api/facility/applications/${w.applications.pending.id}/approve` }),
+    },
+  },
+  {
+    route: "POST /api/facility/applications/:id/reject",
+    allowed: FACILITY_SIDE,
+    ok: 404,
+    request: () => ({ path: `/api/facility/applications/${randomUUID()}/reject`, body: { notes: "No" } }),
+    foreign: {
+      who: "facility",
+      status: 404,
+      request: (w) => ({
+        path: `/api/facility/applications/${w.applications.pending.id}/reject`,
+        body: { notes: "No" },
+      }),
+    },
+  },
+  {
+    route: "GET /api/facility/placed-students",
+    allowed: FACILITY_SIDE,
+    ok: 200,
+    foreign: {
+      who: "facility",
+      status: 200,
+      request: (w) => ({ path: `/api/facility/placed-students?facilityId=${w.facility.id}` }),
+    },
+  },
+
+  // Student accounts (D3): public invitation links and roster-email sign-up (a token or an email, no organization)
+  { route: "GET /api/invitations/:token", allowed: "public", ok: 404, foreign: "n/a" },
+  {
+    route: "POST /api/invitations/:token/accept",
+    allowed: "public",
+    ok: 404,
+    request: () => ({ body: { password: "Clinical-Rotation-2026" } }),
+    foreign: "n/a",
+  },
+  {
+    route: "POST /api/accounts/student-sign-up",
+    allowed: "public",
+    ok: 202,
+    request: (ctx) => ({ ip: ctx.t.nextIp(), body: { email: `matrix-${randomUUID()}@test.dev` } }),
+    foreign: "n/a",
+  },
+  {
+    route: "POST /api/accounts/student-sign-up/confirm",
+    allowed: "public",
+    ok: 410,
+    request: () => ({
+      body: { email: `matrix-${randomUUID()}@test.dev`, code: "123456", password: "Clinical-Rotation-2026" },
+    }),
+    foreign: "n/a",
+  },
+
+  // The signed-in student's own records; admins viewing as a student have no linked record (404).
+  // Another student gets their own records, never the world's student's.
+  {
+    route: "GET /api/me/student/dashboard",
+    allowed: STUDENT_VIEWERS,
+    ok: ownRecord(200),
+    foreign: { who: "student", status: 200, request: () => ({ path: "/api/me/student/dashboard" }) },
+  },
+  {
+    route: "GET /api/me/student/placements",
+    allowed: STUDENT_VIEWERS,
+    ok: ownRecord(200),
+    foreign: {
+      who: "student",
+      status: 200,
+      request: (w) => ({ path: `/api/me/student/placements?search=${encodeURIComponent(w.placements.draft.title)}` }),
+    },
+  },
+  {
+    route: "POST /api/me/student/applications",
+    allowed: STUDENT_VIEWERS,
+    ok: 404,
+    request: () => ({ body: { placementId: randomUUID() } }),
+    // A facility's draft is not open to anyone.
+    foreign: {
+      who: "student",
+      status: 404,
+      request: (w) => ({ path: "/api/me/student/applications", body: { placementId: w.placements.draft.id } }),
+    },
+  },
+  {
+    route: "GET /api/me/student/applications",
+    allowed: STUDENT_VIEWERS,
+    ok: ownRecord(200),
+    foreign: { who: "student", status: 200, request: () => ({ path: "/api/me/student/applications" }) },
+  },
+  {
+    route: "POST /api/me/student/applications/:id/withdraw",
+    allowed: STUDENT_VIEWERS,
+    ok: 404,
+    foreign: {
+      who: "student",
+      status: 404,
+      request: (w) => ({ path: `/api/me/student/applications/${w.applications.pending.id}/withdraw` }),
+    },
+  },
+  {
+    route: "GET /api/me/student/profile",
+    allowed: STUDENT_VIEWERS,
+    ok: ownRecord(200),
+    foreign: { who: "student", status: 200, request: () => ({ path: "/api/me/student/profile" }) },
+  },
+  {
+    route: "PUT /api/me/student/preferences",
+    allowed: STUDENT_VIEWERS,
+    ok: ownRecord(200),
+    request: () => ({ body: { careerGoals: "Pediatric nurse" } }),
+    foreign: {
+      who: "student",
+      status: 200,
+      request: () => ({ path: "/api/me/student/preferences", body: { careerGoals: "Pediatric nurse" } }),
+    },
+  },
+  {
+    route: "POST /api/me/student/experiences",
+    allowed: STUDENT_VIEWERS,
+    ok: ownRecord(201),
+    request: () => ({ body: EXPERIENCE }),
+    foreign: {
+      who: "student",
+      status: 201,
+      request: (w) => ({
+        path: "/api/me/student/experiences",
+        body: { ...EXPERIENCE, studentId: w.students.applicant.id },
+      }),
+    },
+  },
+  {
+    route: "PUT /api/me/student/experiences/:id",
+    allowed: STUDENT_VIEWERS,
+    ok: 404,
+    request: () => ({ path: `/api/me/student/experiences/${randomUUID()}`, body: EXPERIENCE }),
+    foreign: {
+      who: "student",
+      status: 404,
+      request: (w) => ({ path: `/api/me/student/experiences/${w.experience.id}`, body: EXPERIENCE }),
+    },
+  },
+  {
+    route: "DELETE /api/me/student/experiences/:id",
+    allowed: STUDENT_VIEWERS,
+    ok: 404,
+    foreign: {
+      who: "student",
+      status: 404,
+      request: (w) => ({ path: `/api/me/student/experiences/${w.experience.id}` }),
+    },
+  },
+  // Programs listing the student's email, and "Not my program" (issue 8, item 2)
+  {
+    route: "GET /api/me/student/roster-claims",
+    allowed: STUDENT_VIEWERS,
+    ok: ownRecord(200),
+    foreign: { who: "student", status: 200, request: () => ({ path: "/api/me/student/roster-claims" }) },
+  },
+  {
+    route: "POST /api/me/student/roster-claims/:id/report",
+    allowed: STUDENT_VIEWERS,
+    ok: 404,
+    // Another student's claims: the other program's entry with their email, and their own linked entry.
+    foreign: [
+      { who: "student", status: 404, request: (w) => ({ path: `/api/me/student/roster-claims/${w.claim.id}/report` }) },
+      {
+        who: "student",
+        status: 404,
+        request: (w) => ({ path: `/api/me/student/roster-claims/${w.students.applicant.id}/report` }),
+      },
+    ],
+  },
+
+  // Students (roster): a coordinator's own program is always used (D1), whatever programId says
+  {
+    route: "GET /api/students",
+    allowed: PROGRAM_SIDE,
+    ok: 200,
+    foreign: { who: "program", status: 200, request: (w) => ({ path: `/api/students?programId=${w.program.id}` }) },
+  },
+  {
+    route: "GET /api/students/export.csv",
+    allowed: PROGRAM_SIDE,
+    ok: 200,
+    check: csv,
+    foreign: {
+      who: "program",
+      status: 200,
+      request: (w) => ({ path: `/api/students/export.csv?programId=${w.program.id}&enrollment=all` }),
+    },
+  },
+  {
+    route: "POST /api/students",
+    allowed: PROGRAM_SIDE,
+    ok: 422,
+    request: () => ({ body: {} }),
+    foreign: {
+      who: "program",
+      status: 201,
+      request: (w) => ({
+        path: "/api/students",
+        body: {
+          programId: w.program.id,
+          firstName: "Roe",
+          lastName: "Forged",
+          email: `forged-${randomUUID()}@test.dev`,
+        },
+      }),
+      check: (res, _w, ctx) => expect(res.json.programId).toBe(own(ctx, "program")),
+    },
+  },
+  {
+    route: "POST /api/students/import/preview",
+    allowed: PROGRAM_SIDE,
+    ok: 422,
+    request: () => ({ body: {} }),
+    // Checked against the caller's roster: the world's roster does not flag its own student's email.
+    foreign: {
+      who: "program",
+      status: 200,
+      request: (w) => ({
+        path: "/api/students/import/preview",
+        body: { programId: w.program.id, csv: rosterCsv(w.students.placed.email) },
+      }),
+      check: (res) => expect(res.json).toMatchObject({ total: 1, valid: 1, invalid: 0 }),
+    },
+  },
+  {
+    route: "POST /api/students/import",
+    allowed: PROGRAM_SIDE,
+    ok: 422,
+    request: () => ({ body: {} }),
+    // Imported into the caller's program; nothing into the world's (its roster is compared).
+    foreign: {
+      who: "program",
+      status: 200,
+      request: (w) => ({
+        path: "/api/students/import",
+        body: { programId: w.program.id, csv: rosterCsv(`imported-${randomUUID()}@test.dev`) },
+      }),
+      check: async (res, _w, ctx, req) => {
+        expect(res.json).toMatchObject({ added: 1, skipped: [] });
+        const email = (req.body as { csv: string }).csv.trim().split(",").at(-1)!;
+        const rows = await ctx.t.deps.db
+          .select({ programId: students.programId })
+          .from(students)
+          .where(eq(students.email, email));
+        expect(rows).toEqual([{ programId: own(ctx, "program") }]);
+      },
+    },
+  },
+  {
+    route: "GET /api/students/:id",
+    allowed: PROGRAM_SIDE,
+    ok: 404,
+    foreign: { who: "program", status: 404, request: (w) => ({ path: `/api/students/${w.students.applicant.id}` }) },
+  },
+  {
+    route: "PATCH /api/students/:id",
+    allowed: PROGRAM_SIDE,
+    ok: 404,
+    request: () => ({ path: `/api/students/${randomUUID()}`, body: {} }),
+    foreign: {
+      who: "program",
+      status: 404,
+      request: (w) => ({ path: `/api/students/${w.students.applicant.id}`, body: { lastName: "Taken-over", gpa: 4 } }),
+    },
+  },
+  {
+    route: "DELETE /api/students/:id",
+    allowed: PROGRAM_SIDE,
+    ok: 404,
+    foreign: { who: "program", status: 404, request: (w) => ({ path: `/api/students/${w.students.withdrawn.id}` }) },
+  },
+  {
+    route: "POST /api/students/:id/withdraw",
+    allowed: PROGRAM_SIDE,
+    ok: 404,
+    foreign: {
+      who: "program",
+      status: 404,
+      request: (w) => ({ path: `/api/students/${w.students.applicant.id}/withdraw` }),
+    },
+  },
+  {
+    route: "POST /api/students/:id/reinstate",
+    allowed: PROGRAM_SIDE,
+    ok: 404,
+    foreign: {
+      who: "program",
+      status: 404,
+      request: (w) => ({ path: `/api/students/${w.students.withdrawn.id}/reinstate` }),
+    },
+  },
+  {
+    route: "POST /api/students/:id/invite",
+    allowed: PROGRAM_SIDE,
+    ok: 404,
+    foreign: {
+      who: "program",
+      status: 404,
+      request: (w) => ({ path: `/api/students/${w.students.placed.id}/invite` }),
+    },
+  },
+  // Issue 9: a coordinator invites their own program; an admin must name one (422 without).
+  {
+    route: "POST /api/students/invite-all",
+    allowed: PROGRAM_SIDE,
+    ok: (who) => (who === "program" ? 200 : 422),
+    foreign: {
+      who: "program",
+      status: 200,
+      request: (w) => ({ path: "/api/students/invite-all", body: { programId: w.program.id } }),
+    },
+  },
+
+  // Compliance (issue 12): the catalogue, requirements, documents, the program's overview.
+  {
+    route: "GET /api/compliance/requirement-types",
+    allowed: "signed-in",
+    ok: 200,
+    check: (res) => expect(res.json.types.map((x: { id: string }) => x.id)).toContain("bls"),
+    foreign: "n/a",
+  },
+  {
+    route: "GET /api/compliance/program-requirements",
+    allowed: PROGRAM_SIDE,
+    ok: (who) => (who === "program" ? 200 : 422),
+    foreign: {
+      who: "program",
+      status: 200,
+      request: (w) => ({ path: `/api/compliance/program-requirements?programId=${w.program.id}` }),
+      check: (res, _w, ctx) => expect(res.json.programId).toBe(own(ctx, "program")),
+    },
+  },
+  {
+    route: "PUT /api/compliance/program-requirements",
+    allowed: PROGRAM_SIDE,
+    ok: (who) => (who === "program" ? 200 : 422),
+    request: () => ({ body: { requirementTypeIds: [] } }),
+    foreign: {
+      who: "program",
+      status: 200,
+      request: (w) => ({
+        path: "/api/compliance/program-requirements",
+        body: { programId: w.program.id, requirementTypeIds: ["mmr"] },
+      }),
+      check: (res, _w, ctx) => expect(res.json.programId).toBe(own(ctx, "program")),
+    },
+  },
+  {
+    route: "GET /api/compliance/facility-requirements",
+    allowed: FACILITY_SIDE,
+    ok: (who) => (who === "facility" ? 200 : 422),
+    foreign: {
+      who: "facility",
+      status: 200,
+      request: (w) => ({ path: `/api/compliance/facility-requirements?facilityId=${w.facility.id}` }),
+      check: (res, _w, ctx) => expect(res.json.facilityId).toBe(own(ctx, "facility")),
+    },
+  },
+  {
+    route: "PUT /api/compliance/facility-requirements",
+    allowed: FACILITY_SIDE,
+    ok: (who) => (who === "facility" ? 200 : 422),
+    request: () => ({ body: { requirementTypeIds: [] } }),
+    foreign: {
+      who: "facility",
+      status: 200,
+      request: (w) => ({
+        path: "/api/compliance/facility-requirements",
+        body: { facilityId: w.facility.id, requirementTypeIds: ["mmr"] },
+      }),
+      check: (res, _w, ctx) => expect(res.json.facilityId).toBe(own(ctx, "facility")),
+    },
+  },
+  // Stores nothing: a file in, a proposal out.
+  {
+    route: "POST /api/compliance/scan",
+    allowed: UPLOADERS,
+    ok: 200,
+    request: () => uploadRequest({}),
+    foreign: "n/a",
+  },
+  // Another organization's document (or an unknown one) is 404 for everyone, never 403.
+  {
+    route: "GET /api/compliance/documents/:id/file",
+    allowed: "signed-in",
+    ok: 404,
+    foreign: eachForeign(404, (w) => ({ path: `/api/compliance/documents/${w.document.id}/file` })),
+  },
+  {
+    route: "POST /api/compliance/documents/:id/approve",
+    allowed: PROGRAM_SIDE,
+    ok: 404,
+    foreign: {
+      who: "program",
+      status: 404,
+      request: (w) => ({ path: `/api/compliance/documents/${w.document.id}/approve` }),
+    },
+  },
+  {
+    route: "POST /api/compliance/documents/:id/reject",
+    allowed: PROGRAM_SIDE,
+    ok: 404,
+    request: () => ({ path: `/api/compliance/documents/${randomUUID()}/reject`, body: { reason: "Unreadable" } }),
+    foreign: {
+      who: "program",
+      status: 404,
+      request: (w) => ({ path: `/api/compliance/documents/${w.document.id}/reject`, body: { reason: "Unreadable" } }),
+    },
+  },
+  {
+    route: "GET /api/compliance/students",
+    allowed: PROGRAM_SIDE,
+    ok: 200,
+    foreign: {
+      who: "program",
+      status: 200,
+      request: (w) => ({ path: `/api/compliance/students?programId=${w.program.id}` }),
+    },
+  },
+  {
+    route: "GET /api/compliance/students/export.csv",
+    allowed: PROGRAM_SIDE,
+    ok: 200,
+    check: csv,
+    foreign: {
+      who: "program",
+      status: 200,
+      request: (w) => ({ path: `/api/compliance/students/export.csv?programId=${w.program.id}` }),
+    },
+  },
+  {
+    route: "GET /api/compliance/review-queue",
+    allowed: PROGRAM_SIDE,
+    ok: 200,
+    foreign: {
+      who: "program",
+      status: 200,
+      request: (w) => ({ path: `/api/compliance/review-queue?programId=${w.program.id}` }),
+    },
+  },
+  {
+    route: "POST /api/compliance/remind",
+    allowed: PROGRAM_SIDE,
+    ok: 200,
+    request: () => ({ body: { studentIds: [randomUUID()] } }),
+    check: (res) => expect(res.json.queued).toBe(0),
+    foreign: {
+      who: "program",
+      status: 200,
+      request: (w) => ({ path: "/api/compliance/remind", body: { studentIds: [w.students.applicant.id] } }),
+      check: (res) => expect(res.json.queued).toBe(0),
+    },
+  },
+  {
+    route: "GET /api/students/:id/compliance",
+    allowed: PROGRAM_SIDE,
+    ok: 404,
+    foreign: {
+      who: "program",
+      status: 404,
+      request: (w) => ({ path: `/api/students/${w.students.applicant.id}/compliance` }),
+    },
+  },
+  {
+    route: "POST /api/students/:id/compliance/documents",
+    allowed: PROGRAM_SIDE,
+    ok: 404,
+    request: () => ({ path: `/api/students/${randomUUID()}/compliance/documents`, ...uploadRequest() }),
+    foreign: {
+      who: "program",
+      status: 404,
+      request: (w) => ({ path: `/api/students/${w.students.applicant.id}/compliance/documents`, ...uploadRequest() }),
+    },
+  },
+  {
+    route: "GET /api/me/student/compliance",
+    allowed: STUDENT_VIEWERS,
+    ok: ownRecord(200),
+    foreign: "n/a",
+  },
+  // The caller's own record only: nothing names another's.
+  {
+    route: "POST /api/me/student/compliance/documents",
+    allowed: STUDENT_VIEWERS,
+    ok: ownRecord(201),
+    request: () => uploadRequest(),
+    foreign: "n/a",
+  },
+  // Matching (issue 13): a student's recommendations, their own or, for their program, one student's.
+  {
+    route: "GET /api/me/student/recommendations",
+    allowed: STUDENT_VIEWERS,
+    ok: ownRecord(200),
+    check: (res, _ctx, who) => {
+      if (who === "student") expect(res.json).toMatchObject({ mode: "engine", items: expect.any(Array) });
+    },
+    foreign: { who: "student", status: 200, request: () => ({ path: "/api/me/student/recommendations" }) },
+  },
+  {
+    route: "GET /api/students/:id/recommendations",
+    allowed: PROGRAM_SIDE,
+    ok: 404,
+    foreign: {
+      who: "program",
+      status: 404,
+      request: (w) => ({ path: `/api/students/${w.students.applicant.id}/recommendations` }),
+    },
+  },
+  {
+    route: "GET /api/facility/applications/:id/readiness",
+    allowed: FACILITY_SIDE,
+    ok: 404,
+    foreign: {
+      who: "facility",
+      status: 404,
+      request: (w) => ({ path: `/api/facility/applications/${w.applications.pending.id}/readiness` }),
+    },
+  },
+  // Bulk matching (issue 13): a program's runs; admins name the program.
+  {
+    route: "POST /api/matching/preview",
+    allowed: PROGRAM_SIDE,
+    ok: (who) => (who === "program" ? 200 : 422),
+    request: () => ({ body: { window: { from: "2031-01-01", to: "2031-02-01" } } }),
+    // Naming the world's program previews the caller's own roster.
+    foreign: {
+      who: "program",
+      status: 200,
+      request: (w) => ({
+        path: "/api/matching/preview",
+        body: { programId: w.program.id, window: { from: "2020-01-01", to: "2021-12-31" } },
+      }),
+    },
+  },
+  {
+    route: "POST /api/matching/runs",
+    allowed: PROGRAM_SIDE,
+    ok: 422,
+    request: () => ({ body: {} }),
+    // Naming the world's program or its students runs for the caller's own program, if anything.
+    foreign: {
+      who: "program",
+      status: 422,
+      request: (w) => ({
+        path: "/api/matching/runs",
+        body: {
+          programId: w.program.id,
+          students: { ids: [w.students.applicant.id, w.students.placed.id] },
+          window: { from: w.placements.active.startDate, to: w.placements.active.startDate },
+        },
+      }),
+      check: (res) => expect(res.json.error.issues[0].path).toBe("students"),
+    },
+  },
+  {
+    route: "GET /api/matching/runs/:id",
+    allowed: PROGRAM_SIDE,
+    ok: 404,
+    foreign: { who: "program", status: 404, request: (w) => ({ path: `/api/matching/runs/${w.matchRun.id}` }) },
+  },
+  {
+    route: "GET /api/matching/runs/:id/students/:studentId/candidates",
+    allowed: PROGRAM_SIDE,
+    ok: 404,
+    request: () => ({ path: `/api/matching/runs/${randomUUID()}/students/${randomUUID()}/candidates` }),
+    foreign: {
+      who: "program",
+      status: 404,
+      request: (w) => ({
+        path: `/api/matching/runs/${w.matchRun.id}/students/${w.students.applicant.id}/candidates`,
+      }),
+    },
+  },
+  {
+    route: "POST /api/matching/runs/:id/submit",
+    allowed: PROGRAM_SIDE,
+    ok: 404,
+    request: () => ({
+      path: `/api/matching/runs/${randomUUID()}/submit`,
+      body: { lines: [{ studentId: randomUUID(), placementId: randomUUID() }] },
+    }),
+    foreign: {
+      who: "program",
+      status: 404,
+      request: (w) => ({
+        path: `/api/matching/runs/${w.matchRun.id}/submit`,
+        body: { lines: [{ studentId: w.students.applicant.id, placementId: w.placements.active.id }] },
+      }),
+    },
+  },
+];
+
+let t: TestApp;
+let ctx: Ctx;
+let world: World;
+let dataDir: string;
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), "cpp-matrix-"));
+  t = await createTestApp({ env: { DATA_DIR: dataDir } });
+  const users = {} as Record<TestRole, TestUser>;
+  for (const role of ["none", "student", "program", "facility", "admin", "super_admin"] as const)
+    users[role] = await t.createUser(role);
+  ctx = { t, users };
+  world = await buildWorld(t, users);
+});
+afterAll(async () => {
+  await t.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const isAllowed = (row: Row, who: Who) =>
+  row.allowed === "public"
+    ? true
+    : row.allowed === "signed-in"
+      ? who !== "anonymous"
+      : who !== "anonymous" && row.allowed.includes(who as Role);
+
+describe("the access matrix covers every API route", () => {
+  it("has one row for each route under /api (except /api/auth/*) and no stale rows", () => {
+    const registered = new Set(
+      t.app.routes
+        .filter(
+          (r) =>
+            r.method !== "ALL" && r.path.startsWith("/api/") && !r.path.startsWith("/api/auth/") && r.path !== "/api/*",
+        )
+        .map((r) => `${r.method} ${r.path.replace(/\/$/, "")}`),
+    );
+    const rows = MATRIX.map((r) => r.route);
+    expect(new Set(rows).size, "duplicate rows").toBe(rows.length);
+    const missing = [...registered].filter((r) => !rows.includes(r));
+    const stale = rows.filter((r) => !registered.has(r));
+    expect(missing, "routes without a row in the access matrix: add one").toEqual([]);
+    expect(stale, "rows for routes that no longer exist").toEqual([]);
+  });
+
+  it("says for each row what another organization of the same role gets, or n/a", () => {
+    const undeclared = MATRIX.filter((r) => r.foreign === undefined).map((r) => r.route);
+    expect(undeclared, "rows without a `foreign` column: add its cases or say n/a").toEqual([]);
+    // A foreign case tries the organization scope, so its caller must get past the role check.
+    const notAllowed = MATRIX.flatMap((r) =>
+      foreignCases(r)
+        .filter((f) => !isAllowed(r, f.who))
+        .map((f) => `${r.route} (${f.who})`),
+    );
+    expect(notAllowed, "foreign cases whose caller the route refuses by role anyway").toEqual([]);
+  });
+});
+
+const foreignCases = (row: Row): Foreign[] =>
+  row.foreign === "n/a" ? [] : Array.isArray(row.foreign) ? row.foreign : [row.foreign];
+
+const ORGANIZATION_OF: Record<ForeignWho, string> = {
+  program: "another program's coordinator",
+  facility: "another facility's coordinator",
+  student: "another program's student",
+};
+
+for (const row of MATRIX) {
+  const [method, pattern] = row.route.split(" ");
+  describe(row.route, () => {
+    for (const who of EVERYONE) {
+      const allowed = isAllowed(row, who);
+      const expected = allowed
+        ? typeof row.ok === "function"
+          ? row.ok(who)
+          : row.ok
+        : who === "anonymous"
+          ? 401
+          : 403;
+      it(`${who}: ${expected}`, async () => {
+        const req: Req = row.request ? await row.request(ctx, who) : {};
+        const path = req.path ?? pattern.replace(/:[a-zA-Z]+/g, () => randomUUID());
+        const cookie = who === "anonymous" ? undefined : ctx.users[who].cookie;
+        if (row.stream) {
+          const controller = new AbortController();
+          const res = await t.app.request(path, { headers: cookie ? { cookie } : {}, signal: controller.signal });
+          expect(res.status).toBe(expected);
+          if (allowed) {
+            expect(res.headers.get("content-type")).toMatch(/^text\/event-stream/);
+            await res.body?.cancel();
+          } else {
+            expect(await res.json()).toMatchObject({
+              error: { code: expected === 401 ? "unauthorized" : "forbidden" },
+            });
+          }
+          controller.abort();
+          return;
+        }
+        const res = await t.call(method, path, { cookie, body: req.body, headers: req.headers, ip: req.ip });
+        expect(res.status, JSON.stringify(res.json)?.slice(0, 300)).toBe(expected);
+        if (allowed) {
+          await row.check?.(res, ctx, who);
+        } else {
+          expect(res.json.error).toEqual(
+            expected === 401
+              ? { code: "unauthorized", message: "Please sign in to continue" }
+              : { code: "forbidden", message: expect.any(String) },
+          );
+          await row.unchanged?.(ctx, { ...req, path });
+        }
+      });
+    }
+
+    for (const [n, f] of foreignCases(row).entries()) {
+      const statuses = Array.isArray(f.status) ? f.status : [f.status];
+      it(`${ORGANIZATION_OF[f.who]}, on the first organization's records (#${n + 1}): ${statuses.join(" or ")}`, async () => {
+        const req = f.request(world, ctx);
+        const before = await worldState(t, world);
+        const res = await t.call(method, req.path, {
+          cookie: ctx.users[f.who].cookie,
+          body: req.body,
+          headers: req.headers,
+        });
+        expect(statuses, `${req.path}: ${res.text.slice(0, 300)}`).toContain(res.status);
+        if (res.status >= 400) {
+          expect(res.json.error).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+        }
+        // Never one of the world's records (what the caller sent is theirs to see again).
+        const sent = JSON.stringify(req);
+        const leaked = world.secrets[f.who].filter((s) => !sent.includes(s) && res.text.includes(s));
+        expect(leaked, `${req.path} answered the first organization's records`).toEqual([]);
+        await f.check?.(res, world, ctx, req);
+        expect(await worldState(t, world), `${req.path} changed the first organization's records`).toEqual(before);
+      });
+    }
+  });
+}
+
+describe("every role is tried", () => {
+  it("covers anonymous, a user without a role and each of the five roles", () => {
+    expect(new Set(SIGNED_IN)).toEqual(new Set(["none", "student", "program", "facility", "admin", "super_admin"]));
+  });
+});
