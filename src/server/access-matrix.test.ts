@@ -884,6 +884,22 @@ const MATRIX: Row[] = [
     })),
   },
 
+  {
+    // Issue 15: the facility calendar's capacity by department and week. Admins name the facility.
+    route: "GET /api/calendar/capacity",
+    allowed: FACILITY_SIDE,
+    ok: 200,
+    request: (ctx) => ({ path: `/api/calendar/capacity?weeks=2&facilityId=${own(ctx, "facility")}` }),
+    foreign: {
+      who: "facility",
+      status: 200,
+      request: (w) => ({ path: `/api/calendar/capacity?facilityId=${w.facility.id}` }),
+      check: (res, w, ctx) => {
+        expect(res.json.facilityId).toBe(own(ctx, "facility"));
+        expect(res.text).not.toContain(w.department.id);
+      },
+    },
+  },
   // Facility: departments, placements, application review, placed students
   {
     route: "GET /api/facility/departments",
