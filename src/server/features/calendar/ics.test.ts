@@ -63,7 +63,7 @@ const orientation: CalendarEvent = {
 };
 
 function parse(text: string): VEvent[] {
-  return Object.values(ical.sync.parseICS(text)).filter((c): c is VEvent => c.type === "VEVENT");
+  return Object.values(ical.sync.parseICS(text)).filter((c): c is VEvent => c?.type === "VEVENT");
 }
 
 const text = (v: unknown) => (typeof v === "object" && v && "val" in v ? String(v.val) : String(v));
