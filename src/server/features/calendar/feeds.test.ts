@@ -321,6 +321,95 @@ describe("reading a feed", () => {
   });
 });
 
+describe("a coordinator's own weekly events in the feed", () => {
+  /** The Monday at least `days` from today, 15:00 UTC (9:00 or 10:00 in Chicago). */
+  function mondayFrom(days: number) {
+    const d = new Date(Date.now() + days * 86_400_000);
+    d.setUTCDate(d.getUTCDate() + ((8 - d.getUTCDay()) % 7));
+    d.setUTCHours(15, 0, 0, 0);
+    return d;
+  }
+  const input = (startsAt: Date, title: string, count: number) => ({
+    title,
+    category: "orientation",
+    startsAt: startsAt.toISOString(),
+    endsAt: new Date(startsAt.getTime() + 2.5 * 3_600_000).toISOString(),
+    timeZone: "America/Chicago",
+    location: "Room 101, Building B; 2nd floor",
+    description: "Bring your badge.",
+    recurrence: { days: ["MO"], count },
+    audience: "students",
+  });
+
+  it("is one VEVENT with its RRULE, in its zone, whose occurrences are the page's; its students see it, another program does not", async () => {
+    const title = "Orientation, day 1; bring ID\nand badge 🏥";
+    const created = await t.call("POST", "/api/calendar/events", {
+      cookie: programA.cookie,
+      body: input(mondayFrom(7), title, 6),
+    });
+    expect(created.status, created.text).toBe(201);
+    // The answer is the event's first occurrence, in the contract the feed reads too.
+    const uid = `${created.json.id}@localhost`;
+    const body = (await readFeed((await newFeed(programA)).url)).text;
+    const mine = vevents(body).filter((e) => e.uid === uid);
+    expect(mine).toHaveLength(1);
+    const [event] = mine;
+    expect(text(event.summary)).toBe(title);
+    expect(text(event.location)).toBe("Room 101, Building B; 2nd floor");
+    expect(text(event.description)).toContain("Bring your badge.");
+    expect(event.start.tz).toBe("America/Chicago");
+    expect(body).toMatch(/BEGIN:VTIMEZONE\r\nTZID:America\/Chicago/);
+    expect(event.rrule?.toString()).toContain("FREQ=WEEKLY");
+    // The subscribed calendar repeats exactly what the page lists.
+    const from = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const to = new Date(Date.now() + 120 * 86_400_000).toISOString().slice(0, 10);
+    const page = await t.call("GET", `/api/calendar/events?from=${from}&to=${to}&kinds=custom`, {
+      cookie: programA.cookie,
+    });
+    const listed = page.json.items.filter((e: { id: string }) => `${e.id}@localhost` === uid);
+    expect(listed).toHaveLength(6);
+    expect(event.rrule!.all().map((d) => d.toISOString())).toEqual(listed.map((e: { start: string }) => e.start));
+    const duration = (event.end!.getTime() - event.start.getTime()) / 3_600_000;
+    expect(duration).toBe(2.5);
+
+    expect(vevents((await readFeed((await newFeed(studentA)).url)).text).map((e) => e.uid)).toContain(uid);
+    expect(vevents((await readFeed((await newFeed(programB)).url)).text).map((e) => e.uid)).not.toContain(uid);
+
+    // An edit raises SEQUENCE under the same UID.
+    const id = listed[0].eventId as string;
+    const edited = await t.call("PUT", `/api/calendar/events/${id}`, {
+      cookie: programA.cookie,
+      body: input(new Date(listed[0].start), "Orientation (moved room)", 6),
+    });
+    expect(edited.status, edited.text).toBe(200);
+    const after = vevents((await readFeed((await newFeed(programA)).url)).text).find((e) => e.uid === uid)!;
+    expect(Number(after.sequence)).toBeGreaterThan(Number(event.sequence));
+    expect(text(after.summary)).toBe("Orientation (moved room)");
+
+    // The single download is the same series.
+    const one = await t.call("GET", `/api/calendar/events/event-${id}/ics`, { cookie: studentA.cookie });
+    expect(one.status).toBe(200);
+    const [download] = vevents(one.text);
+    expect(download.uid).toBe(uid);
+    expect(download.rrule!.all()).toHaveLength(6);
+  });
+
+  it("starts a series that began before the feed's window at its first occurrence, so COUNT still counts from there", async () => {
+    const first = mondayFrom(-100);
+    const created = await t.call("POST", "/api/calendar/events", {
+      cookie: programA.cookie,
+      body: input(first, "Weekly skills lab", 20),
+    });
+    expect(created.status, created.text).toBe(201);
+    const body = (await readFeed((await newFeed(programA)).url)).text;
+    const [lab] = vevents(body).filter((e) => text(e.summary) === "Weekly skills lab");
+    expect(lab.start.toISOString()).toBe(first.toISOString());
+    const all = lab.rrule!.all();
+    expect(all).toHaveLength(20);
+    expect(all[0].toISOString()).toBe(first.toISOString());
+  });
+});
+
 describe("one event as .ics", () => {
   const path = (id: string) => `/api/calendar/events/${id}/ics`;
 
