@@ -169,6 +169,16 @@ describe("a placement past its deadline", () => {
     expect(onTheDay.status).toBe(201);
   });
 
+  it("is left out of a bulk matching run's pool", async () => {
+    const res = await t.call("POST", "/api/matching/preview", {
+      cookie: program.cookie,
+      body: { window: { from: dayFromToday(30), to: dayFromToday(60) }, pool: { facilityId: facility.organizationId } },
+    });
+    expect(res.status).toBe(200);
+    // today, later and none: three placements of 5 seats; the one past its deadline is not offered.
+    expect(res.json.placements).toEqual({ total: 3, seats: 15 });
+  });
+
   it("is never recommended to a student", async () => {
     await db().update(students).set({ gpa: "3.50" }).where(eq(students.id, student.studentId!));
     const prefs = await t.call("PUT", "/api/me/student/preferences", {
