@@ -314,6 +314,7 @@ const dateTime = (label: string) =>
     )
     .refine((v) => {
       // Only a well-formed date and time is judged here: a malformed one already has its issue.
+      if (!/^\d{4}-/.test(v)) return true;
       const y = new Date(v).getUTCFullYear();
       return Number.isNaN(y) || (y >= YEAR_MIN && y <= YEAR_MAX);
     }, `${label} must be between the years ${YEAR_MIN} and ${YEAR_MAX}`)

@@ -1,6 +1,6 @@
 import { type AnyColumn, and, eq, gte, inArray, lte, ne, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { CalendarConflict, CalendarEvent, CalendarQuery } from "../../../domain/calendar";
+import { type CalendarEvent, type CalendarQuery, rotationConflicts } from "../../../domain/calendar";
 import { READINESS_LABELS } from "../../../domain/compliance";
 import type { DbOrTx } from "../../db/client";
 import { applications } from "../../db/schema/applications";
@@ -141,23 +141,10 @@ export async function rotationEvents(db: DbOrTx, scope: Scope, f: DeriveFilter):
     ),
   ]);
   return rows.map((r) => {
-    const conflicts: CalendarConflict[] = [];
-    for (const o of overlaps.get(r.id) ?? []) {
-      conflicts.push({
-        kind: "overlap",
-        message: `Overlaps ${o.title} at ${o.facilityName} (${o.startDate} to ${o.endDate}), another approved rotation of this student`,
-      });
-    }
-    const ready = readiness.get(r.id);
-    if (ready && !ready.ready) {
-      const unmet = ready.items.filter((i) => i.readiness !== "met");
-      conflicts.push({
-        kind: "compliance",
-        message: `Requirements not valid through ${r.endDate}: ${unmet
-          .map((i) => `${i.type.name} (${READINESS_LABELS[i.readiness].toLowerCase()})`)
-          .join(", ")}`,
-      });
-    }
+    const unmet = (readiness.get(r.id)?.items ?? [])
+      .filter((i) => i.readiness !== "met")
+      .map((i) => ({ name: i.type.name, reason: READINESS_LABELS[i.readiness].toLowerCase() }));
+    const conflicts = rotationConflicts(r, f.today, overlaps.get(r.id) ?? [], unmet);
     const name = fullName(r);
     return {
       ...base,
