@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { createRoute, z } from "@hono/zod-openapi";
 import { allow } from "../../lib/access";
+import { noteAudit } from "../../lib/audit";
 import { clientAddressOf } from "../../lib/client-address";
 import { createRouter, ErrorSchema, errorResponses, idParam, jsonContent } from "../../lib/router";
 import {
@@ -117,11 +118,16 @@ export const feedRoutes = createRouter()
   .openapi(listFeedsRoute, async (c) => c.json({ items: await listFeeds(c.var.deps.db, c.var.viewer) }, 200))
   .openapi(createFeedRoute, async (c) => {
     const { label } = c.req.valid("json");
-    return c.json(await createFeed(c.var.deps.db, c.var.viewer, label ?? "", c.var.deps.env.appUrl), 201);
+    const feed = await createFeed(c.var.deps.db, c.var.viewer, label ?? "", c.var.deps.env.appUrl);
+    // The entry names the feed, never its URL (the token is the key to the calendar).
+    noteAudit(c, { entityType: "calendar_feeds", entityId: feed.id, after: { label: feed.label } });
+    return c.json(feed, 201);
   })
-  .openapi(revokeFeedRoute, async (c) =>
-    c.json(await revokeFeed(c.var.deps.db, c.var.viewer, c.req.valid("param").id), 200),
-  )
+  .openapi(revokeFeedRoute, async (c) => {
+    const feed = await revokeFeed(c.var.deps.db, c.var.viewer, c.req.valid("param").id);
+    noteAudit(c, { entityType: "calendar_feeds", after: { label: feed.label, revokedAt: feed.revokedAt } });
+    return c.json(feed, 200);
+  })
   .openapi(readFeedRoute, async (c) => {
     const { db, env } = c.var.deps;
     let body: string;

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import ical, { type VEvent } from "node-ical";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditLog } from "../../db/schema/audit";
 import { calendarFeeds } from "../../db/schema/calendar";
 import { memberships, userRoles } from "../../db/schema/organizations";
 import { placements } from "../../db/schema/placements";
@@ -109,6 +110,21 @@ describe("creating, listing and revoking feeds", () => {
     // Another user's list does not show it.
     const other = await t.call("GET", "/api/calendar/feeds", { cookie: programB.cookie });
     expect(other.json.items.map((f: { id: string }) => f.id)).not.toContain(feed.id);
+  });
+
+  it("leaves an audit entry for a creation and a revocation that names the feed, never its URL", async () => {
+    const feed = await newFeed(programA, "Audited");
+    await t.call("DELETE", `/api/calendar/feeds/${feed.id}`, { cookie: programA.cookie });
+    const entries = await t.deps.db.select().from(auditLog).where(eq(auditLog.entityId, feed.id)).orderBy(auditLog.id);
+    expect(entries.map((e) => [e.action, e.entityType, e.actorId])).toEqual([
+      ["POST /api/calendar/feeds", "calendar_feeds", programA.userId],
+      ["DELETE /api/calendar/feeds/{id}", "calendar_feeds", programA.userId],
+    ]);
+    const token = pathOf(feed.url)
+      .split("/")
+      .pop()!
+      .replace(/\.ics$/, "");
+    expect(JSON.stringify(entries)).not.toContain(token);
   });
 
   it("refuses bad input with 422 naming the field", async () => {
