@@ -1,8 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { peakSeats } from "../../../domain/placements";
 import { createApplication } from "../../factories/applications";
 import { createDepartment, createPlacement } from "../../factories/placements";
 import { createProgram, createStudent } from "../../testing/factories";
 import { createTestApp, type TestApp, type TestUser } from "../../testing/harness";
+
+// (src/domain/calendar is not imported here: its zod schemas must be built after the app's
+// @hono/zod-openapi extends zod, so the test keeps its own day arithmetic.)
+const addDays = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 // Issue 15, the facility's capacity view: departments × weeks, each week's busiest day (not the
 // sum of the week), approved students apart from the seats placements promise, only the caller's
@@ -203,6 +209,58 @@ describe("GET /api/calendar/capacity", () => {
     expect(wide.json.weeks).toHaveLength(26);
     const early = await t.call("GET", "/api/calendar/capacity?from=1900-01-01&weeks=1", { cookie: facility.cookie });
     expect(early.status).toBe(200);
+  });
+
+  it("agrees with the busiest-day rule (peakSeats) on a random department, week by week", async () => {
+    const db = t.deps.db;
+    const fid = facility.organizationId!;
+    const dept = await createDepartment(db, fid, { name: "Z Random", capacity: 50 });
+    const program = await createProgram(t);
+    // A fixed sequence (no Math.random): the same world on every run.
+    let seed = 7;
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    const claims: { startDate: string; endDate: string; seats: number; held: number }[] = [];
+    for (let i = 0; i < 25; i++) {
+      const startDate = addDays("2034-02-27", next(70));
+      const endDate = addDays(startDate, next(20));
+      const approvedCount = next(4);
+      const closed = next(3) === 0;
+      const capacity = approvedCount + next(3);
+      const p = await createPlacement(db, fid, {
+        departmentId: dept.id,
+        startDate,
+        endDate,
+        capacity: Math.max(capacity, 1),
+        slotsFilled: approvedCount,
+        status: closed ? "closed" : "active",
+      });
+      for (let k = 0; k < approvedCount; k++) {
+        const s = await createStudent(t, program.id, { email: `random-${i}-${k}@test.dev` });
+        await createApplication(db, s, p.id, { status: "approved" });
+      }
+      claims.push({ startDate, endDate, seats: approvedCount, held: closed ? approvedCount : Math.max(capacity, 1) });
+    }
+    const res = await t.call("GET", "/api/calendar/capacity?from=2034-03-06&weeks=10", { cookie: facility.cookie });
+    expect(res.status).toBe(200);
+    const row = res.json.departments.find((d: { id: string }) => d.id === dept.id);
+    const weeks = Array.from({ length: 10 }, (_, i) => ({
+      start: addDays("2034-03-06", 7 * i),
+      end: addDays("2034-03-06", 7 * i + 6),
+    }));
+    const expected = weeks.map((w) => ({
+      start: w.start,
+      taken: peakSeats(claims, w.start, w.end),
+      promised: peakSeats(
+        claims.map((c) => ({ ...c, seats: c.held })),
+        w.start,
+        w.end,
+      ),
+      capacity: 50,
+    }));
+    expect(row.weeks).toEqual(expected);
   });
 
   it("answers 20 identical requests at once alike", async () => {

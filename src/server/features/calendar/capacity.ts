@@ -7,12 +7,17 @@ import { targetFacility } from "../departments/service";
 
 // The facility's capacity by department and week (issue 15), in one statement.
 //
-// For each day of the window (generate_series), each department's seats are summed over the
-// placements running that day: `taken` = approved students (applications still approved: a
-// withdrawal frees the seat), `promised` = the seats the placements hold as departments/service.ts
-// counts them (an active placement its capacity, a closed one its approved students, a draft none).
-// A week's figure is its busiest day (the max over its days), never the sum of its days or of
-// successive rotations: two rotations of 6 that follow each other within a week hold 6, not 12.
+// Each department's seats on each day are summed over the placements running that day: `taken` =
+// approved students (applications still approved: a withdrawal frees the seat), `promised` = the
+// seats the placements hold as departments/service.ts counts them (an active placement its
+// capacity, a closed one its approved students, a draft none). A week's figure is its busiest day,
+// never the sum of its days or of successive rotations: two rotations of 6 that follow each other
+// within a week hold 6, not 12.
+//
+// Rather than a row per placement and day, the seats change only where a placement starts or the
+// day after it ends: a running sum over those change days (window functions) gives each level and
+// the days it holds, and a week's busiest day is the highest level touching it. The weeks come from
+// generate_series; the work grows with the placements, not with placements × days.
 
 type Row = {
   id: string;
@@ -38,9 +43,9 @@ export async function facilityCapacity(db: Db, scope: Scope, q: CapacityQuery) {
   const from = weeks[0].start;
   const to = weeks[weeks.length - 1].end;
   const result = (await db.execute(sql`
-    with days as (
-      select d::date as day, ((d::date - ${from}::date) / 7)::int as week
-      from generate_series(${from}::date, ${to}::date, interval '1 day') as d
+    with weeks as (
+      select w as week, ${from}::date + 7 * w as first_day, ${from}::date + 7 * w + 6 as last_day
+      from generate_series(0, ${weeks.length - 1}) as w
     ),
     running as (
       select p.department_id, p.start_date, p.end_date,
@@ -51,22 +56,34 @@ export async function facilityCapacity(db: Db, scope: Scope, q: CapacityQuery) {
       where dp.facility_id = ${facility.id} and p.status <> 'draft'
         and p.start_date <= ${to}::date and p.end_date >= ${from}::date
     ),
-    daily as (
-      select r.department_id, days.week, days.day, sum(r.approved)::int as taken, sum(r.held)::int as promised
-      from running r join days on days.day between r.start_date and r.end_date
-      group by r.department_id, days.week, days.day
+    changes as (
+      select department_id, day, sum(taken)::int as taken, sum(promised)::int as promised from (
+        select department_id, start_date as day, approved as taken, held as promised from running
+        union all
+        select department_id, end_date + 1, -approved, -held from running
+      ) as d
+      group by department_id, day
+    ),
+    levels as (
+      select department_id, day,
+        sum(taken) over (partition by department_id order by day) as taken,
+        sum(promised) over (partition by department_id order by day) as promised,
+        lead(day) over (partition by department_id order by day) as next_day
+      from changes
     ),
     weekly as (
-      select department_id, week, max(taken)::int as taken, max(promised)::int as promised
-      from daily group by department_id, week
+      select l.department_id, wk.week, max(l.taken)::int as taken, max(l.promised)::int as promised
+      from levels l
+      join weeks wk on l.day <= wk.last_day and (l.next_day is null or l.next_day > wk.first_day)
+      group by l.department_id, wk.week
     )
-    select dp.id, dp.name, dp.specialty, dp.capacity, w.week,
-      coalesce(wk.taken, 0)::int as taken, coalesce(wk.promised, 0)::int as promised
+    select dp.id, dp.name, dp.specialty, dp.capacity, wk.week,
+      coalesce(w.taken, 0)::int as taken, coalesce(w.promised, 0)::int as promised
     from departments dp
-    cross join generate_series(0, ${weeks.length - 1}) as w(week)
-    left join weekly wk on wk.department_id = dp.id and wk.week = w.week
+    cross join weeks wk
+    left join weekly w on w.department_id = dp.id and w.week = wk.week
     where dp.facility_id = ${facility.id}
-    order by dp.name, dp.id, w.week`)) as unknown as { rows: Row[] };
+    order by dp.name, dp.id, wk.week`)) as unknown as { rows: Row[] };
 
   const departments: {
     id: string;
