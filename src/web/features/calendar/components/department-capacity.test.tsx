@@ -3,6 +3,7 @@ import "@testing-library/jest-dom/vitest";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import axe from "axe-core";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { weekRange } from "@/domain/calendar-capacity";
 import { DepartmentCapacity } from "./department-capacity";
@@ -12,7 +13,7 @@ import { DepartmentCapacity } from "./department-capacity";
 // states. One fake fetch answering as the API does.
 
 let requests: URLSearchParams[] = [];
-let answer: "ok" | "empty" | "error" = "ok";
+let answer: "ok" | "empty" | "error" | "no-facility" = "ok";
 
 function capacity(from: string, count: number) {
   const weeks = weekRange(from, count);
@@ -58,6 +59,10 @@ async function fakeFetch(input: RequestInfo | URL) {
   if (url.pathname !== "/api/calendar/capacity") return json(404, { error: { code: "not_found", message: "No" } });
   requests.push(url.searchParams);
   if (answer === "error") return json(500, { error: { code: "internal", message: "Something went wrong" } });
+  if (answer === "no-facility") {
+    const issues = [{ path: "facilityId", message: "Choose a facility" }];
+    return json(422, { error: { code: "invalid", message: "facilityId: Choose a facility", issues } });
+  }
   const body = capacity(url.searchParams.get("from") ?? "2034-03-08", Number(url.searchParams.get("weeks")));
   return json(200, answer === "empty" ? { ...body, departments: [] } : body);
 }
@@ -131,6 +136,21 @@ describe("DepartmentCapacity", () => {
     await user.click(screen.getByRole("button", { name: "This week" }));
     expect(await screen.findByText("Mar 6 – Apr 2, 2034")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "This week" })).toBeDisabled();
+  });
+
+  it("is clean for axe (structure, names, table headers)", async () => {
+    show();
+    await screen.findByRole("table");
+    // jsdom has no layout: colour contrast is left to the end-to-end scan.
+    const result = await axe.run(document.body, { rules: { "color-contrast": { enabled: false } } });
+    expect(result.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  });
+
+  it("asks an administrator who picked no facility to choose one", async () => {
+    answer = "no-facility";
+    show();
+    expect(await screen.findByText("Choose a facility")).toBeInTheDocument();
+    expect(screen.queryByRole("alert")).toBeNull();
   });
 
   it("says when there are no departments", async () => {

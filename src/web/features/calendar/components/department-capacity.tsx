@@ -16,7 +16,7 @@ import { Button } from "@/web/components/ui/button";
 import { EmptyState } from "@/web/components/ui/empty-state";
 import { Loading } from "@/web/components/ui/loading";
 import { Select } from "@/web/components/ui/select";
-import { api, unwrap } from "@/web/lib/api-client";
+import { ApiError, api, unwrap } from "@/web/lib/api-client";
 import { cn } from "@/web/lib/cn";
 
 // The facility calendar's Capacity tab (issue 15): departments × weeks, the seats taken on each
@@ -86,6 +86,10 @@ function WeekCell({ week }: { week: Week }) {
   );
 }
 
+/** An administrator who has not picked a facility: the server asks for one (422 naming facilityId). */
+const needsFacility = (error: Error | null) =>
+  error instanceof ApiError && error.status === 422 && error.issues.some((i) => i.path === "facilityId");
+
 export function DepartmentCapacity({ facilityId }: { facilityId?: string }) {
   const [from, setFrom] = useState<string | undefined>(undefined);
   const [weeks, setWeeks] = useState<number>(CAPACITY_WEEKS_DEFAULT);
@@ -150,6 +154,10 @@ export function DepartmentCapacity({ facilityId }: { facilityId?: string }) {
 
       {query.isPending ? (
         <Loading label="Loading capacity..." className="min-h-40" />
+      ) : !data && needsFacility(query.error) ? (
+        <EmptyState icon={Building2} title="Choose a facility">
+          Pick a facility with 'View As' to see its departments' capacity.
+        </EmptyState>
       ) : query.isError && !data ? (
         <LoadError what="department capacity" query={query} />
       ) : data && data.departments.length === 0 ? (
