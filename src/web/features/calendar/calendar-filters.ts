@@ -26,10 +26,10 @@ export const FILTERS_OF: Record<CalendarArea, readonly CalendarFilterName[]> = {
   student: [],
 };
 
-/** The kinds each area's calendar can hold (the API never sends another to that viewer). */
+/** The kinds each area's calendar can hold (a facility sees the expiries of the students placed with it). */
 export const KINDS_OF: Record<CalendarArea, readonly CalendarEventKind[]> = {
   program: CALENDAR_EVENT_KINDS,
-  facility: ["rotation", "placement", "deadline", "custom"],
+  facility: CALENDAR_EVENT_KINDS,
   student: CALENDAR_EVENT_KINDS,
 };
 
