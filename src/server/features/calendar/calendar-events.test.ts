@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CalendarEvent, CalendarQuery } from "../../../domain/calendar";
+import { auditLog } from "../../db/schema/audit";
 import { complianceDocuments, programRequirements } from "../../db/schema/compliance";
 import { createApplication } from "../../factories/applications";
 import { createDepartment, createPlacement, dayFromToday } from "../../factories/placements";
@@ -363,6 +365,12 @@ describe("coordinators' own events", () => {
     expect(unknown.status).toBe(404);
     const made = await create(admin, event({ organizationId: programB.organizationId }));
     expect(made.programId).toBe(programB.organizationId);
+    // The audit entry names the stored event and its organization.
+    const [audit] = await t.deps.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "POST /api/calendar/events"), eq(auditLog.entityId, made.eventId!)));
+    expect(audit).toMatchObject({ organizationId: programB.organizationId });
     expect(idsOf(await list(programB, "&kinds=custom"))).toContain(made.id);
     // A coordinator naming another organization still writes to their own (D1).
     const forged = await create(programA, event({ organizationId: programB.organizationId }));

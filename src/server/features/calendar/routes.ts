@@ -2,6 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import { calendarEventInputSchema, calendarQuerySchema } from "../../../domain/calendar";
 import { ADMIN_ROLES } from "../../../domain/roles";
 import { allow } from "../../lib/access";
+import { noteAudit } from "../../lib/audit";
 import { createRouter, errorResponses, idParam, jsonContent } from "../../lib/router";
 import { createCustomEvent, deleteCustomEvent, updateCustomEvent } from "./custom-events";
 import { CalendarEventDeletedSchema, CalendarEventListSchema, CalendarEventSchema } from "./schemas";
@@ -66,9 +67,12 @@ export const calendarRoutes = createRouter()
     const items = await listCalendarEvents(c.var.deps.db, c.var.scope, c.req.valid("query"));
     return c.json({ items }, 200);
   })
-  .openapi(createEventRoute, async (c) =>
-    c.json(await createCustomEvent(c.var.deps.db, c.var.scope, c.var.viewer.userId, c.req.valid("json")), 201),
-  )
+  .openapi(createEventRoute, async (c) => {
+    const created = await createCustomEvent(c.var.deps.db, c.var.scope, c.var.viewer.userId, c.req.valid("json"));
+    // The entry names the stored event (as PUT and DELETE do) and the organization it belongs to.
+    noteAudit(c, { entityId: created.eventId, organizationId: created.programId ?? created.facilityId });
+    return c.json(created, 201);
+  })
   .openapi(updateEventRoute, async (c) =>
     c.json(await updateCustomEvent(c.var.deps.db, c.var.scope, c.req.valid("param").id, c.req.valid("json")), 200),
   )
