@@ -11,6 +11,7 @@ import "@hono/zod-openapi";
 import { cpus, totalmem } from "node:os";
 import { sql } from "drizzle-orm";
 import type { CalendarQuery } from "../src/domain/calendar";
+import { FEED_DAYS_AHEAD, FEED_DAYS_BACK, icsFor } from "../src/server/features/calendar/feeds";
 import { listCalendarEvents } from "../src/server/features/calendar/service";
 import { createTestApp, type TestApp } from "../src/server/testing/harness";
 
@@ -135,6 +136,20 @@ async function measure(database: "embedded" | "postgres") {
         name: `month query, ${label}`,
         timing: await timed(() => listCalendarEvents(t.deps.db, scope, month)),
         size: `${events.length.toLocaleString("en-US")} events`,
+      });
+      // The feed's two halves, in process: its events (460 days) and their iCalendar text.
+      const feedRange = { ...month, from: day(-FEED_DAYS_BACK), to: day(FEED_DAYS_AHEAD) };
+      const feedEvents = await listCalendarEvents(t.deps.db, scope, feedRange);
+      rows.push({
+        name: `… its events (listCalendarEvents, 460 days)`,
+        timing: await timed(() => listCalendarEvents(t.deps.db, scope, feedRange)),
+        size: `${feedEvents.length.toLocaleString("en-US")} events`,
+      });
+      const ics = { appUrl: t.deps.env.appUrl, name: "Bench", scope };
+      rows.push({
+        name: "… its iCalendar text (ical-generator)",
+        timing: await timed(() => icsFor(t.deps.db, feedEvents, ics)),
+        size: "",
       });
       const created = await t.call("POST", "/api/calendar/feeds", { cookie: p.coordinator.cookie, body: {} });
       if (created.status !== 201) throw new Error(`feed not created: ${created.status} ${created.text}`);

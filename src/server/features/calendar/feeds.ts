@@ -155,19 +155,6 @@ export class FeedRateLimited extends AppError {
 }
 const limited = (resetAt: number) => new FeedRateLimited(Math.max(1, Math.ceil((resetAt - Date.now()) / 1000)));
 
-/**
- * The feed's owner as a viewer, built now: roles, memberships (the oldest is the active one: a
- * feed has no session to remember a choice) and student record. Reads no session.
- */
-async function ownerViewer(db: Db, userId: string, feedId: string): Promise<Viewer | null> {
-  const [user] = await db
-    .select({ id: users.id, email: users.email, name: users.name })
-    .from(users)
-    .where(eq(users.id, userId));
-  if (!user) return null;
-  return loadViewer(db, { id: `feed:${feedId}`, activeOrganizationId: null }, user);
-}
-
 /** Recurring events' first occurrences, in one read (the list gives those in range only). */
 async function seriesStarts(db: DbOrTx, events: readonly CalendarEvent[]): Promise<Map<string, SeriesStart>> {
   const ids = [...new Set(events.filter((e) => e.recurrence && e.eventId).map((e) => e.eventId as string))];
@@ -188,12 +175,12 @@ async function seriesStarts(db: DbOrTx, events: readonly CalendarEvent[]): Promi
 }
 
 /** The calendar's name in calendar apps: the organization it speaks for, else the person. */
-export const calendarName = (viewer: Viewer | null, scope: Scope) =>
-  scope.kind === "all" ? "All organizations" : (viewer?.organization?.name ?? viewer?.name ?? "Calendar");
+export const calendarName = (viewer: Viewer, scope: Scope) =>
+  scope.kind === "all" ? "All organizations" : (viewer.organization?.name ?? viewer.name);
 
 /** What the owner may see now: nothing for a shut-out organization's member or a user without standing. */
-export function feedScope(viewer: Viewer | null): Scope {
-  if (!viewer || isShutOut(viewer)) return { kind: "none" };
+export function feedScope(viewer: Viewer): Scope {
+  if (isShutOut(viewer)) return { kind: "none" };
   return scopeOf(viewer, CALENDAR_READERS);
 }
 
@@ -227,8 +214,13 @@ export async function readFeed(
   const hash = hashToken(token);
   const [feed] = TOKEN.test(token)
     ? await db
-        .select({ id: calendarFeeds.id, userId: calendarFeeds.userId, revokedAt: calendarFeeds.revokedAt })
+        .select({
+          id: calendarFeeds.id,
+          revokedAt: calendarFeeds.revokedAt,
+          owner: { id: users.id, email: users.email, name: users.name },
+        })
         .from(calendarFeeds)
+        .innerJoin(users, eq(users.id, calendarFeeds.userId))
         .where(eq(calendarFeeds.tokenHash, hash))
     : [];
   if (!feed || feed.revokedAt) {
@@ -246,7 +238,9 @@ export async function readFeed(
         sql`(${calendarFeeds.lastUsedAt} is null or ${calendarFeeds.lastUsedAt} < now() - ${LAST_USED_EVERY}::interval)`,
       ),
     );
-  const viewer = await ownerViewer(db, feed.userId, feed.id);
+  // The owner as a viewer, built now: roles, memberships (the oldest is the active one: a feed has
+  // no session to remember a choice) and student record. No session is read.
+  const viewer = await loadViewer(db, { id: `feed:${feed.id}`, activeOrganizationId: null }, feed.owner);
   const scope = feedScope(viewer);
   const today = opts.today ?? new Date().toISOString().slice(0, 10);
   const events = await listCalendarEvents(

@@ -157,11 +157,11 @@ function descriptionOf(event: CalendarEvent, link: string): string {
 /** The RRULE's value, whether the event carries it with its "RRULE:" name or without. */
 const ruleOf = (recurrence: string) => recurrence.replace(/^RRULE:/i, "").trim();
 
-function eventData(event: CalendarEvent, opts: IcsOptions): ICalEventData {
-  const link = new URL(recordPath(event, opts.area), opts.appUrl).toString();
+function eventData(event: CalendarEvent, opts: IcsOptions, host: string): ICalEventData {
+  const link = `${opts.appUrl.replace(/\/+$/, "")}${recordPath(event, opts.area)}`;
   const changed = new Date(event.updatedAt);
   const common: Omit<ICalEventData, "start"> = {
-    id: eventUid(event, opts.appUrl),
+    id: `${event.id}@${host}`,
     sequence: event.sequence,
     stamp: changed,
     lastModified: changed,
@@ -201,11 +201,12 @@ export function buildCalendar(events: readonly CalendarEvent[], opts: IcsOptions
     // Every zone the events use gets its VTIMEZONE block (the calendar itself has no zone).
     timezone: { name: null, generator: vtimezone },
   });
+  const host = new URL(opts.appUrl).hostname;
   const seen = new Set<string>();
   for (const event of events) {
     if (seen.has(event.id)) continue;
     seen.add(event.id);
-    calendar.createEvent(eventData(event, opts));
+    calendar.createEvent(eventData(event, opts, host));
   }
   return calendar;
 }
