@@ -5,7 +5,7 @@ import listPlugin from "@fullcalendar/list";
 import FullCalendar from "@fullcalendar/react";
 import timeGridPlugin from "@fullcalendar/timegrid";
 import { AlertTriangle, ChevronLeft, ChevronRight } from "lucide-react";
-import { type ReactNode, useMemo, useRef, useState } from "react";
+import { type KeyboardEvent, type ReactNode, useMemo, useRef, useState } from "react";
 import { addDays, CALENDAR_KIND_LABELS, type CalendarEvent } from "@/domain/calendar";
 import { Button } from "@/web/components/ui/button";
 import { KIND_STYLE } from "../event-style";
@@ -61,7 +61,23 @@ function EventContent({ arg }: { arg: EventContentArg }) {
   const Icon = KIND_STYLE[e.kind].icon;
   const list = arg.view.type.startsWith("list");
   return (
-    <span className={list ? "cal-event-content cal-event-content-list" : "cal-event-content"}>
+    <span
+      className={list ? "cal-event-content cal-event-content-list" : "cal-event-content"}
+      // The list view's rows are clickable but not focusable: there the content is the button that
+      // Enter and Space click (the click reaches the row, which opens the event).
+      {...(list
+        ? {
+            role: "button",
+            tabIndex: 0,
+            onKeyDown: (ev: KeyboardEvent<HTMLSpanElement>) => {
+              if (ev.key === "Enter" || ev.key === " ") {
+                ev.preventDefault();
+                ev.currentTarget.click();
+              }
+            },
+          }
+        : {})}
+    >
       <Icon className="size-3.5 shrink-0" aria-hidden />
       {arg.timeText && !list ? <span className="shrink-0 font-semibold">{arg.timeText}</span> : null}
       <span className={list ? "min-w-0 break-words" : "min-w-0 truncate"}>
