@@ -105,7 +105,7 @@ beforeAll(async () => {
     slotsFilled: 1,
   });
   await approved(p5.id, 1);
-});
+}, 120_000); // a dozen accounts: slow when the machine is busy
 afterAll(async () => {
   await t.close();
 });
@@ -203,6 +203,11 @@ describe("GET /api/calendar/capacity", () => {
       expect(res.status, query).toBe(422);
       expect(res.json.error.issues[0].path, query).toBe(path);
     }
+    // A parameter given twice is refused or answered, never a 500.
+    const twice = await t.call("GET", "/api/calendar/capacity?weeks=2&weeks=3&from=2034-03-06&from=2034-03-13", {
+      cookie: facility.cookie,
+    });
+    expect([200, 422]).toContain(twice.status);
     // The widest window and the calendar's edges still answer.
     const wide = await t.call("GET", "/api/calendar/capacity?from=2200-12-31&weeks=26", { cookie: facility.cookie });
     expect(wide.status).toBe(200);

@@ -50,12 +50,12 @@ const update = (id: string, b: unknown) =>
   t.call("PUT", `/api/facility/placements/${id}`, { cookie: facility.cookie, body: b });
 
 /** A placement Mar 6–Apr 28, 2034 with Ada ("Test Student", an account) and Bo (roster only) of program A, Cy of program B approved, Di pending. */
-async function world() {
+async function world(year = 2034) {
   const p = await createPlacement(db(), facility.organizationId!, {
     departmentId: deptId,
     title: `Rotation ${Math.random().toString(36).slice(2, 8)}`,
-    startDate: "2034-03-06",
-    endDate: "2034-04-28",
+    startDate: `${year}-03-06`,
+    endDate: `${year}-04-28`,
     capacity: 10,
     slotsFilled: 3,
   });
@@ -149,6 +149,17 @@ describe("new dates after approvals", () => {
     expect(row.startDate).toBe("2034-03-06");
     await t.drainJobs();
     for (const u of [programA, programB, ada]) expect(await mailsAbout(p.title, u.email)).toHaveLength(0);
+  });
+
+  it("20 identical date changes at once notify once (the placement's row lock orders them)", async () => {
+    // Another year: Ada's rotations of the other tests stay clear of these dates.
+    const { p } = await world(2036);
+    const all = await Promise.all(Array.from({ length: 20 }, () => update(p.id, body(p, "2036-03-20", "2036-05-12"))));
+    expect(new Set(all.map((r) => r.status)), JSON.stringify(all[0].json)).toEqual(new Set([200]));
+    await t.drainJobs();
+    expect(await mailsAbout(p.title, programA.email)).toHaveLength(1);
+    expect(await mailsAbout(p.title, programB.email)).toHaveLength(1);
+    expect(await mailsAbout(p.title, ada.email)).toHaveLength(1);
   });
 
   it("a placement without approved students changes dates quietly", async () => {
