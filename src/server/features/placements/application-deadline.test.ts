@@ -6,6 +6,7 @@ import { students } from "../../db/schema/students";
 import { createDepartment, createPlacement, dayFromToday } from "../../factories/placements";
 import { createStudent } from "../../testing/factories";
 import { createTestApp, type TestApp, type TestUser } from "../../testing/harness";
+import { submitLines } from "../applications/submit";
 
 // Issue 15, application deadlines: the facility sets one (on or before the end date, 422 naming
 // the field otherwise), every placement read returns it, the searches and recommendations leave
@@ -167,6 +168,29 @@ describe("a placement past its deadline", () => {
       body: { placementId: today.id },
     });
     expect(onTheDay.status).toBe(201);
+  });
+
+  it("refuses a bulk proposal's line to it (the deadline passed after the run), with the reason", async () => {
+    const s = await createStudent(t, program.organizationId!);
+    const out = await submitLines(
+      t.deps,
+      program.userId,
+      { kind: "program", programId: program.organizationId! },
+      {
+        lines: [{ studentId: s.id, placementId: past.id }],
+        notes: null,
+      },
+    );
+    expect(out).toEqual([
+      {
+        studentId: s.id,
+        placementId: past.id,
+        refused: expect.objectContaining({
+          code: "deadline_passed",
+          reason: `The application deadline for this placement was ${dayLabel(dayFromToday(-1))}: it no longer takes applications`,
+        }),
+      },
+    ]);
   });
 
   it("is left out of a bulk matching run's pool", async () => {
