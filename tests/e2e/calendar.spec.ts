@@ -84,8 +84,8 @@ test("a program coordinator filters by a student, opens a rotation, adds an orie
   await form.getByLabel("Title").fill(title);
   await form.getByLabel("Category").selectOption("orientation");
   await form.getByLabel("Date").fill(localDay());
-  await form.getByLabel("Starts").fill("08:30");
-  await form.getByLabel("Ends").fill("11:00");
+  await form.getByLabel("Start time").fill("08:30");
+  await form.getByLabel("End time").fill("11:00");
   await form.getByLabel("Location (optional)").fill("Skills lab, room 2");
   await form.getByLabel("Who sees it").selectOption("students");
   await expectAccessible(page);

@@ -137,10 +137,10 @@ export function EventFormDialog({
             <Field id={`${id}-date`} label="Date" error={errors.date?.message}>
               <Input type="date" {...control("date")} {...form.register("date")} />
             </Field>
-            <Field id={`${id}-startTime`} label="Starts" error={errors.startTime?.message}>
+            <Field id={`${id}-startTime`} label="Start time" error={errors.startTime?.message}>
               <Input type="time" {...control("startTime")} {...form.register("startTime")} />
             </Field>
-            <Field id={`${id}-endTime`} label="Ends" error={errors.endTime?.message}>
+            <Field id={`${id}-endTime`} label="End time" error={errors.endTime?.message}>
               <Input type="time" {...control("endTime")} {...form.register("endTime")} />
             </Field>
           </div>
@@ -202,7 +202,7 @@ export function EventFormDialog({
                   ) : null}
                 </fieldset>
                 <div className="grid gap-3 sm:grid-cols-2">
-                  <Field id={`${id}-ends`} label="Ends">
+                  <Field id={`${id}-ends`} label="Repeat ends">
                     <Select {...control("ends")} {...form.register("ends")}>
                       <option value="count">After a number of times</option>
                       <option value="until">On a date</option>
