@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "../domain/roles";
 import { applications } from "./db/schema/applications";
 import { users } from "./db/schema/auth";
-import { calendarEvents } from "./db/schema/calendar";
+import { calendarEvents, calendarFeeds } from "./db/schema/calendar";
 import { complianceDocuments, facilityRequirements, programRequirements } from "./db/schema/compliance";
 import { matchRuns } from "./db/schema/match-runs";
 import { messages } from "./db/schema/messages";
@@ -41,6 +41,7 @@ const SIGNED_IN: Who[] = EVERYONE.filter((w) => w !== "anonymous");
 const ADMINS: Role[] = ["admin", "super_admin"];
 const PROGRAM_SIDE: Role[] = ["program", ...ADMINS];
 const FACILITY_SIDE: Role[] = ["facility", ...ADMINS];
+const CALENDAR_READERS: Role[] = ["student", "program", "facility", ...ADMINS];
 
 type Ctx = { t: TestApp; users: Record<TestRole, TestUser> };
 type Req = { path?: string; body?: unknown; headers?: Record<string, string>; ip?: string };
@@ -179,6 +180,11 @@ async function buildWorld(t: TestApp, users: Record<TestRole, TestUser>) {
       },
     })
     .returning();
+  // Issue 15: the world coordinator's calendar feed (only its token's hash is kept).
+  const [feed] = await db
+    .insert(calendarFeeds)
+    .values({ userId: coordinator.userId, tokenHash: randomUUID().replaceAll("-", ""), label: `World feed ${tag}` })
+    .returning();
   // Issue 15: an event only the world program's coordinators see.
   const [calendarEvent] = await db
     .insert(calendarEvents)
@@ -224,6 +230,8 @@ async function buildWorld(t: TestApp, users: Record<TestRole, TestUser>) {
     `World reason ${tag}`,
     calendarEvent.id,
     calendarEvent.title,
+    feed.id,
+    feed.label,
   ];
   // The active placement and its facility are on the marketplace, for programs and students alike.
   const facilityRecords = [facility.id, department.id, department.name, emptyDepartment.id, active.id];
@@ -244,6 +252,7 @@ async function buildWorld(t: TestApp, users: Record<TestRole, TestUser>) {
     document,
     matchRun,
     calendarEvent,
+    feed,
     marker,
     /** The foreign callers' own records. */
     callers,
@@ -270,7 +279,7 @@ async function worldState(t: TestApp, w: World) {
     .from(placements)
     .where(eq(placements.facilityId, w.facility.id));
   const people = [w.coordinator.userId, w.facilityCoordinator.userId, w.studentUser.userId];
-  const [s, i, d, p, a, m, e, pref, r, cd, pr, fr, mr] = await Promise.all([
+  const [s, i, d, p, a, m, e, pref, r, cd, pr, fr, mr, cf] = await Promise.all([
     db.select().from(students).where(eq(students.programId, w.program.id)).orderBy(students.id),
     db
       .select()
@@ -315,13 +324,14 @@ async function worldState(t: TestApp, w: World) {
       .where(eq(facilityRequirements.facilityId, w.facility.id))
       .orderBy(facilityRequirements.requirementTypeId),
     db.select().from(matchRuns).where(eq(matchRuns.programId, w.program.id)).orderBy(matchRuns.id),
+    db.select().from(calendarFeeds).where(inArray(calendarFeeds.userId, people)).orderBy(calendarFeeds.id),
   ]);
   const ce = await db
     .select()
     .from(calendarEvents)
     .where(eq(calendarEvents.organizationId, w.program.id))
     .orderBy(calendarEvents.id);
-  return JSON.parse(JSON.stringify({ ce, s, i, d, p, a, m, e, pref, r, cd, pr, fr, mr }));
+  return JSON.parse(JSON.stringify({ ce, s, i, d, p, a, m, e, pref, r, cd, pr, fr, mr, cf }));
 }
 
 /** The same case for every foreign caller (routes open to every signed-in user). */
@@ -900,6 +910,37 @@ const MATRIX: Row[] = [
       },
     },
   },
+  // Issue 15: calendar feeds (each user's own: created, listed, revoked), the feed itself (public,
+  // by its token) and one event as .ics.
+  {
+    route: "GET /api/calendar/feeds",
+    allowed: CALENDAR_READERS,
+    ok: 200,
+    foreign: eachForeign(200, () => ({ path: "/api/calendar/feeds" })),
+  },
+  {
+    route: "POST /api/calendar/feeds",
+    allowed: CALENDAR_READERS,
+    ok: 201,
+    request: () => ({ body: { label: "Matrix" } }),
+    check: (res) => expect(res.json.url).toMatch(/\/api\/calendar\/feeds\/[A-Za-z0-9_-]{43}\.ics$/),
+    foreign: "n/a",
+  },
+  {
+    route: "DELETE /api/calendar/feeds/:id",
+    allowed: CALENDAR_READERS,
+    ok: 404,
+    foreign: eachForeign(404, (w) => ({ path: `/api/calendar/feeds/${w.feed.id}` })),
+  },
+  { route: "GET /api/calendar/feeds/:file", allowed: "public", ok: 404, foreign: "n/a" },
+  {
+    route: "GET /api/calendar/events/:id/ics",
+    allowed: CALENDAR_READERS,
+    ok: 404,
+    request: () => ({ path: `/api/calendar/events/rotation-${randomUUID()}/ics` }),
+    foreign: eachForeign(404, (w) => ({ path: `/api/calendar/events/rotation-${w.applications.approved.id}/ics` })),
+  },
+
   // Facility: departments, placements, application review, placed students
   {
     route: "GET /api/facility/departments",
