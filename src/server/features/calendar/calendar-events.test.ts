@@ -294,6 +294,15 @@ describe("filters and range", () => {
     await bad("from=99999-01-01&to=2026-02-01", "from");
   });
 
+  it("answers a repeated query parameter without a 500", async () => {
+    const res = await t.call(
+      "GET",
+      `/api/calendar/events?${range}&from=${day(0)}&kinds=rotation&kinds=custom&studentId=${ids.studentB}&studentId=x`,
+      { cookie: programA.cookie },
+    );
+    expect([200, 422]).toContain(res.status);
+  });
+
   it("answers 20 identical reads at once alike", async () => {
     const all = await Promise.all(
       Array.from({ length: 20 }, () => t.call("GET", `/api/calendar/events?${range}`, { cookie: programA.cookie })),
