@@ -163,6 +163,7 @@ test("a student sees their calendar and the dashboard's upcoming events, also on
   await page.getByRole("navigation").getByRole("link", { name: "Calendar" }).click();
   await expect(page).toHaveURL(/\/student\/calendar/);
   await expect(page.getByRole("heading", { level: 1, name: "Calendar" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Subscribe" })).toBeVisible();
   const mine = await events(page, { from: localDay(-31), to: localDay(365), kinds: "rotation" });
   expect(mine.length).toBeGreaterThan(0);
   const next = mine.find((e) => e.end >= localDay()) ?? mine[0]!;

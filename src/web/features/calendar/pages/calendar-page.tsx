@@ -53,8 +53,16 @@ export function FacilityCalendarPage() {
 
 /** /student/calendar: the student's own calendar (administrators: the student they view, read only). */
 export function StudentCalendarPage() {
+  const [params] = useSearchParams();
+  // A feed is its owner's: an administrator viewing as a student subscribes on their own pages.
+  const own = !viewedStudentId(`?${params.toString()}`);
   return (
     <StudentPage header={{ title: "Calendar", description: DESCRIPTIONS.student }}>
+      {own ? (
+        <div className="mb-4 flex justify-end">
+          <SubscribeDialog />
+        </div>
+      ) : null}
       <CalendarPanel area="student" />
     </StudentPage>
   );
