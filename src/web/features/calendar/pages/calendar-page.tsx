@@ -41,6 +41,18 @@ const DESCRIPTIONS: Record<CalendarArea, string> = {
   student: "Your rotations, application deadlines, compliance expiries and events for you",
 };
 
+/** What an administrator looks at: the organization picked with View As, or every one. */
+const ADMIN_DESCRIPTIONS = {
+  program: {
+    one: "This program's rotations, placement dates, application deadlines, compliance expiries and events",
+    all: "Every program's rotations, placement dates, application deadlines, compliance expiries and events",
+  },
+  facility: {
+    one: "This facility's rotations, placement dates, deadlines and events, and its departments' capacity",
+    all: "Every facility's rotations, placement dates, deadlines and events",
+  },
+} as const;
+
 /** /calendar: the program's calendar (administrators: the program they view, or every program). */
 export function ProgramCalendarPage() {
   return <CoordinatorCalendar area="program" />;
@@ -93,7 +105,11 @@ function CoordinatorCalendar({ area }: { area: "program" | "facility" }) {
 
   return (
     <>
-      <PageHeader title="Calendar" description={DESCRIPTIONS[area]} actions={actions} />
+      <PageHeader
+        title="Calendar"
+        description={admin ? (org ? ADMIN_DESCRIPTIONS[area].one : ADMIN_DESCRIPTIONS[area].all) : DESCRIPTIONS[area]}
+        actions={actions}
+      />
       {area === "facility" ? (
         <Tabs defaultValue="calendar">
           <TabsList className="max-w-xs">
