@@ -77,6 +77,7 @@ export const REFUSAL_CODES = [
   "rotation_ended",
   "not_selected_before",
   "too_many_pending",
+  "deadline_passed",
 ] as const;
 export type RefusalCode = (typeof REFUSAL_CODES)[number];
 

@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
+  acceptsApplications,
   applicationReviewSchema,
+  applyByLabel,
   datesOverlap,
+  deadlinePassed,
+  deadlinePassedMessage,
   departmentInputSchema,
   durationWeeks,
   nextTermDates,
@@ -9,6 +13,7 @@ import {
   placedPhase,
   placementInputSchema,
   requirementLines,
+  shiftedDeadline,
   termOf,
 } from "./placements";
 
@@ -105,5 +110,45 @@ describe("placementInputSchema (form and API)", () => {
   it("review notes are optional and trimmed", () => {
     expect(applicationReviewSchema.parse({}).notes).toBeNull();
     expect(applicationReviewSchema.parse({ notes: "  Welcome  " }).notes).toBe("Welcome");
+  });
+});
+
+describe("application deadline (issue 15)", () => {
+  it("is optional, a date on or before the end date, empty meaning none", () => {
+    expect(placementInputSchema.parse(valid).applicationDeadline).toBeUndefined();
+    expect(placementInputSchema.parse({ ...valid, applicationDeadline: "" }).applicationDeadline).toBeNull();
+    expect(placementInputSchema.parse({ ...valid, applicationDeadline: null }).applicationDeadline).toBeNull();
+    expect(placementInputSchema.parse({ ...valid, applicationDeadline: valid.endDate }).applicationDeadline).toBe(
+      valid.endDate,
+    );
+    for (const applicationDeadline of ["2999-01-01", "2031-02-30", "soon", 5]) {
+      const r = placementInputSchema.safeParse({ ...valid, applicationDeadline });
+      expect(r.success, String(applicationDeadline)).toBe(false);
+      expect(r.error?.issues.map((i) => i.path.join("."))).toEqual(["applicationDeadline"]);
+    }
+  });
+
+  it("is passed after its day, not on it; acceptsApplications honours it", () => {
+    expect(deadlinePassed(null, "2031-03-01")).toBe(false);
+    expect(deadlinePassed("2031-03-01", "2031-03-01")).toBe(false);
+    expect(deadlinePassed("2031-03-01", "2031-03-02")).toBe(true);
+    const p = { startDate: "2031-04-01", endDate: "2031-05-30", allowLateJoiners: false };
+    expect(acceptsApplications({ ...p, applicationDeadline: "2031-03-01" }, "2031-03-01")).toBe(true);
+    expect(acceptsApplications({ ...p, applicationDeadline: "2031-03-01" }, "2031-03-02")).toBe(false);
+    expect(acceptsApplications({ ...p, applicationDeadline: null }, "2031-03-02")).toBe(true);
+  });
+
+  it("reads 'Apply by MMM d, yyyy' and names the date when refusing", () => {
+    expect(applyByLabel("2031-03-01")).toBe("Apply by Mar 1, 2031");
+    expect(deadlinePassedMessage("2031-03-01")).toBe(
+      "The application deadline for this placement was Mar 1, 2031: it no longer takes applications",
+    );
+  });
+
+  it("a duplicate keeps the deadline as far before its new start, never after its end", () => {
+    const from = { startDate: "2031-03-03" };
+    expect(shiftedDeadline(null, from, { startDate: "2031-05-05", endDate: "2031-06-27" })).toBeNull();
+    expect(shiftedDeadline("2031-02-10", from, { startDate: "2031-05-05", endDate: "2031-06-27" })).toBe("2031-04-14");
+    expect(shiftedDeadline("2031-04-25", from, { startDate: "2031-03-10", endDate: "2031-04-20" })).toBe("2031-04-20");
   });
 });

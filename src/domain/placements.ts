@@ -114,6 +114,8 @@ export type DepartmentInput = z.input<typeof departmentInputSchema>;
 export type DepartmentValues = z.output<typeof departmentInputSchema>;
 
 export const MIN_GPA_MESSAGE = "Minimum GPA must be a number between 0 and 4";
+export const DEADLINE_MESSAGE = "Application deadline must be a date (YYYY-MM-DD)";
+export const APPLICATION_DEADLINE_LABEL = "Application deadline (optional)";
 
 /**
  * 'Create New Placement' and 'Edit': the form and the API validate with this one schema. Requirements
@@ -177,6 +179,24 @@ export const placementInputSchema = z
         }
         return Math.round(n * 100) / 100;
       }),
+    /**
+     * Issue 15: the last day applications are taken (YYYY-MM-DD, on or before the end date), or
+     * null/empty for none (then until the rotation starts). Omitted on an edit: unchanged.
+     */
+    applicationDeadline: z
+      .union([z.string(), z.null()], { error: DEADLINE_MESSAGE })
+      .optional()
+      .transform((v, ctx) => {
+        if (v === undefined || v === null) return v;
+        const text = v.trim();
+        if (text === "") return null;
+        const parsed = isoDate("Application deadline").safeParse(text);
+        if (!parsed.success) {
+          ctx.addIssue({ code: "custom", message: parsed.error.issues[0]?.message ?? DEADLINE_MESSAGE });
+          return z.NEVER;
+        }
+        return parsed.data;
+      }),
     /** 'Accept applications after the rotation starts' (issue 9): late joiners until the end date. */
     allowLateJoiners: z.boolean({ error: "Accept late joiners must be true or false" }).optional().default(false),
     /**
@@ -193,6 +213,13 @@ export const placementInputSchema = z
   .superRefine((v, ctx) => {
     if (v.startDate && v.endDate && v.endDate < v.startDate) {
       ctx.addIssue({ code: "custom", path: ["endDate"], message: "End date must be on or after the start date" });
+    }
+    if (v.applicationDeadline && v.endDate && v.applicationDeadline > v.endDate) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["applicationDeadline"],
+        message: "Application deadline must be on or before the end date",
+      });
     }
   });
 export type PlacementInput = z.input<typeof placementInputSchema>;
@@ -267,11 +294,43 @@ export function publishRefusal(
   return null;
 }
 
-/** Takes applications on `today`: not ended, and not started unless late joiners are allowed. */
+/**
+ * Takes applications on `today`: not ended, not started unless late joiners are allowed, and not
+ * past its application deadline (issue 15; the deadline day itself still takes them).
+ */
 export const acceptsApplications = (
-  p: { startDate: string; endDate: string; allowLateJoiners: boolean },
+  p: { startDate: string; endDate: string; allowLateJoiners: boolean; applicationDeadline?: string | null },
   today: string,
-) => p.endDate >= today && (p.startDate > today || p.allowLateJoiners);
+) =>
+  p.endDate >= today &&
+  (p.startDate > today || p.allowLateJoiners) &&
+  !deadlinePassed(p.applicationDeadline ?? null, today);
+
+/** Issue 15: the application deadline is behind us (applications are taken through the deadline day). */
+export const deadlinePassed = (applicationDeadline: string | null, today: string) =>
+  applicationDeadline !== null && applicationDeadline < today;
+
+/** 'Apply by Mar 1, 2034': the placement card's and detail's line. */
+export const applyByLabel = (applicationDeadline: string) => `Apply by ${dayLabel(applicationDeadline)}`;
+
+/** The refusal of an application after the deadline (409), naming the date. */
+export const deadlinePassedMessage = (applicationDeadline: string) =>
+  `The application deadline for this placement was ${dayLabel(applicationDeadline)}: it no longer takes applications`;
+
+/**
+ * A duplicate's deadline: as far before its new start as the original's was before its start
+ * (null stays null), never after the new end.
+ */
+export function shiftedDeadline(
+  applicationDeadline: string | null,
+  from: { startDate: string },
+  to: { startDate: string; endDate: string },
+): string | null {
+  if (applicationDeadline === null) return null;
+  const shifted = dayString(dayMs(applicationDeadline) + (dayMs(to.startDate) - dayMs(from.startDate)));
+  // YYYY-MM-DD strings: the earlier of the two sorts first.
+  return [shifted, to.endDate].sort()[0];
+}
 
 /**
  * The most seats that `claims` hold on any one day of [startDate, endDate]: the busiest day, not

@@ -18,6 +18,7 @@ export const REFUSAL_STATUS = {
   rotation_ended: 409,
   not_selected_before: 409,
   too_many_pending: 409,
+  deadline_passed: 409,
   overlapping_rotation: 409,
 } as const satisfies Record<RefusalCode | "organization_unverified" | "overlapping_rotation", 403 | 404 | 409>;
 

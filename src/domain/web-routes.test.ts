@@ -17,6 +17,7 @@ describe("web routes", () => {
   it("give every page its own title", () => {
     expect(documentTitle("/students")).toBe("Students · Clinical Placement Portal");
     expect(documentTitle("/")).toBe("Clinical Placement Portal");
+    expect(documentTitle("/student/calendar")).toBe("Calendar · Clinical Placement Portal");
     expect(documentTitle("/nope")).toBe("Page Not Found · Clinical Placement Portal");
     for (const p of WEB_ROUTE_PATHS) if (p !== "/") expect(WEB_ROUTES[p]).not.toBe("");
   });

@@ -41,6 +41,7 @@ export const WEB_ROUTES = {
   "/student/placements": "Browse Placements",
   "/student/applications": "My Applications",
   "/student/compliance": "My Compliance",
+  "/student/calendar": "Calendar",
   "/student/learning": "Learning Center",
   "/student/messages": "Messages",
   "/student/profile": "Profile",

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "../domain/roles";
 import { applications } from "./db/schema/applications";
 import { users } from "./db/schema/auth";
+import { calendarEvents, calendarFeeds } from "./db/schema/calendar";
 import { complianceDocuments, facilityRequirements, programRequirements } from "./db/schema/compliance";
 import { matchRuns } from "./db/schema/match-runs";
 import { messages } from "./db/schema/messages";
@@ -15,7 +16,7 @@ import { departments, placements } from "./db/schema/placements";
 import { rosterClaimReports, studentExperiences } from "./db/schema/student-accounts";
 import { studentInvitations, studentPreferences, students } from "./db/schema/students";
 import { createApplication } from "./factories/applications";
-import { createDepartment, createPlacement } from "./factories/placements";
+import { createDepartment, createPlacement, dayFromToday } from "./factories/placements";
 import { createStudent } from "./testing/factories";
 import { createTestApp, type TestApp, type TestRole, type TestUser } from "./testing/harness";
 
@@ -40,6 +41,7 @@ const SIGNED_IN: Who[] = EVERYONE.filter((w) => w !== "anonymous");
 const ADMINS: Role[] = ["admin", "super_admin"];
 const PROGRAM_SIDE: Role[] = ["program", ...ADMINS];
 const FACILITY_SIDE: Role[] = ["facility", ...ADMINS];
+const CALENDAR_READERS: Role[] = ["student", "program", "facility", ...ADMINS];
 
 type Ctx = { t: TestApp; users: Record<TestRole, TestUser> };
 type Req = { path?: string; body?: unknown; headers?: Record<string, string>; ip?: string };
@@ -178,6 +180,23 @@ async function buildWorld(t: TestApp, users: Record<TestRole, TestUser>) {
       },
     })
     .returning();
+  // Issue 15: the world coordinator's calendar feed (only its token's hash is kept).
+  const [feed] = await db
+    .insert(calendarFeeds)
+    .values({ userId: coordinator.userId, tokenHash: randomUUID().replaceAll("-", ""), label: `World feed ${tag}` })
+    .returning();
+  // Issue 15: an event only the world program's coordinators see.
+  const [calendarEvent] = await db
+    .insert(calendarEvents)
+    .values({
+      organizationId: program.id,
+      title: `World meeting ${tag}`,
+      startsAt: new Date(`${dayFromToday(10)}T14:00:00Z`),
+      endsAt: new Date(`${dayFromToday(10)}T15:00:00Z`),
+      lastEndsAt: new Date(`${dayFromToday(10)}T15:00:00Z`),
+      timeZone: "UTC",
+    })
+    .returning();
   const marker = `World secret ${tag}`;
   const [message] = await db
     .insert(messages)
@@ -209,6 +228,10 @@ async function buildWorld(t: TestApp, users: Record<TestRole, TestUser>) {
     document.fileName,
     matchRun.id,
     `World reason ${tag}`,
+    calendarEvent.id,
+    calendarEvent.title,
+    feed.id,
+    feed.label,
   ];
   // The active placement and its facility are on the marketplace, for programs and students alike.
   const facilityRecords = [facility.id, department.id, department.name, emptyDepartment.id, active.id];
@@ -228,6 +251,8 @@ async function buildWorld(t: TestApp, users: Record<TestRole, TestUser>) {
     message,
     document,
     matchRun,
+    calendarEvent,
+    feed,
     marker,
     /** The foreign callers' own records. */
     callers,
@@ -254,7 +279,7 @@ async function worldState(t: TestApp, w: World) {
     .from(placements)
     .where(eq(placements.facilityId, w.facility.id));
   const people = [w.coordinator.userId, w.facilityCoordinator.userId, w.studentUser.userId];
-  const [s, i, d, p, a, m, e, pref, r, cd, pr, fr, mr] = await Promise.all([
+  const [s, i, d, p, a, m, e, pref, r, cd, pr, fr, mr, cf] = await Promise.all([
     db.select().from(students).where(eq(students.programId, w.program.id)).orderBy(students.id),
     db
       .select()
@@ -299,8 +324,14 @@ async function worldState(t: TestApp, w: World) {
       .where(eq(facilityRequirements.facilityId, w.facility.id))
       .orderBy(facilityRequirements.requirementTypeId),
     db.select().from(matchRuns).where(eq(matchRuns.programId, w.program.id)).orderBy(matchRuns.id),
+    db.select().from(calendarFeeds).where(inArray(calendarFeeds.userId, people)).orderBy(calendarFeeds.id),
   ]);
-  return JSON.parse(JSON.stringify({ s, i, d, p, a, m, e, pref, r, cd, pr, fr, mr }));
+  const ce = await db
+    .select()
+    .from(calendarEvents)
+    .where(eq(calendarEvents.organizationId, w.program.id))
+    .orderBy(calendarEvents.id);
+  return JSON.parse(JSON.stringify({ ce, s, i, d, p, a, m, e, pref, r, cd, pr, fr, mr, cf }));
 }
 
 /** The same case for every foreign caller (routes open to every signed-in user). */
@@ -792,6 +823,123 @@ const MATRIX: Row[] = [
   { route: "GET /api/analytics/admin/seat-utilization", allowed: ADMINS, ok: 200, foreign: "n/a" },
   { route: "GET /api/analytics/admin/unmet-demand", allowed: ADMINS, ok: 200, foreign: "n/a" },
   { route: "GET /api/analytics/admin/compliance-by-program", allowed: ADMINS, ok: 200, foreign: "n/a" },
+
+  // Issue 15: the calendar's events. Everyone with standing reads their own calendar; a foreign
+  // caller naming the world's program, facility or student gets their own (never the world's
+  // rotations, expiries or organization-only events). Coordinators write their organization's events.
+  {
+    route: "GET /api/calendar/events",
+    allowed: ["student", "program", "facility", ...ADMINS],
+    ok: 200,
+    request: () => ({ path: `/api/calendar/events?from=${dayFromToday(-30)}&to=${dayFromToday(150)}` }),
+    check: (res) => expect(Array.isArray(res.json.items)).toBe(true),
+    foreign: eachForeign(200, (w) => ({
+      path: `/api/calendar/events?from=${dayFromToday(-30)}&to=${dayFromToday(150)}&programId=${w.program.id}&studentId=${w.students.placed.id}`,
+    })).concat(
+      eachForeign(200, () => ({ path: `/api/calendar/events?from=${dayFromToday(-30)}&to=${dayFromToday(150)}` })),
+    ),
+  },
+  {
+    route: "POST /api/calendar/events",
+    allowed: ["program", "facility", ...ADMINS],
+    ok: 422,
+    request: () => ({ body: {} }),
+    // A coordinator's event goes to their own organization, whatever organizationId says.
+    foreign: (["program", "facility"] as const).map((who) => ({
+      who,
+      status: 201,
+      request: (w: World) => ({
+        path: "/api/calendar/events",
+        body: {
+          organizationId: who === "program" ? w.program.id : w.facility.id,
+          title: "Forged",
+          startsAt: "2026-09-01T14:00:00Z",
+          endsAt: "2026-09-01T15:00:00Z",
+          timeZone: "UTC",
+        },
+      }),
+      check: (res: Res, _w: World, ctx: Ctx) => expect(res.json.programId ?? res.json.facilityId).toBe(own(ctx, who)),
+    })),
+  },
+  {
+    route: "PUT /api/calendar/events/:id",
+    allowed: ["program", "facility", ...ADMINS],
+    ok: 404,
+    request: () => ({
+      path: `/api/calendar/events/${randomUUID()}`,
+      body: { title: "Moved", startsAt: "2026-09-01T14:00:00Z", endsAt: "2026-09-01T15:00:00Z", timeZone: "UTC" },
+    }),
+    foreign: (["program", "facility"] as const).map((who) => ({
+      who,
+      status: 404,
+      request: (w: World) => ({
+        path: `/api/calendar/events/${w.calendarEvent.id}`,
+        body: {
+          title: "Taken over",
+          startsAt: "2026-09-01T14:00:00Z",
+          endsAt: "2026-09-01T15:00:00Z",
+          timeZone: "UTC",
+        },
+      }),
+    })),
+  },
+  {
+    route: "DELETE /api/calendar/events/:id",
+    allowed: ["program", "facility", ...ADMINS],
+    ok: 404,
+    foreign: (["program", "facility"] as const).map((who) => ({
+      who,
+      status: 404,
+      request: (w: World) => ({ path: `/api/calendar/events/${w.calendarEvent.id}` }),
+    })),
+  },
+
+  {
+    // Issue 15: the facility calendar's capacity by department and week. Admins name the facility.
+    route: "GET /api/calendar/capacity",
+    allowed: FACILITY_SIDE,
+    ok: 200,
+    request: (ctx) => ({ path: `/api/calendar/capacity?weeks=2&facilityId=${own(ctx, "facility")}` }),
+    foreign: {
+      who: "facility",
+      status: 200,
+      request: (w) => ({ path: `/api/calendar/capacity?facilityId=${w.facility.id}` }),
+      check: (res, w, ctx) => {
+        expect(res.json.facilityId).toBe(own(ctx, "facility"));
+        expect(res.text).not.toContain(w.department.id);
+      },
+    },
+  },
+  // Issue 15: calendar feeds (each user's own: created, listed, revoked), the feed itself (public,
+  // by its token) and one event as .ics.
+  {
+    route: "GET /api/calendar/feeds",
+    allowed: CALENDAR_READERS,
+    ok: 200,
+    foreign: eachForeign(200, () => ({ path: "/api/calendar/feeds" })),
+  },
+  {
+    route: "POST /api/calendar/feeds",
+    allowed: CALENDAR_READERS,
+    ok: 201,
+    request: () => ({ body: { label: "Matrix" } }),
+    check: (res) => expect(res.json.url).toMatch(/\/api\/calendar\/feeds\/[A-Za-z0-9_-]{43}\.ics$/),
+    foreign: "n/a",
+  },
+  {
+    route: "DELETE /api/calendar/feeds/:id",
+    allowed: CALENDAR_READERS,
+    ok: 404,
+    foreign: eachForeign(404, (w) => ({ path: `/api/calendar/feeds/${w.feed.id}` })),
+  },
+  { route: "GET /api/calendar/feeds/:file", allowed: "public", ok: 404, foreign: "n/a" },
+  {
+    route: "GET /api/calendar/events/:id/ics",
+    allowed: CALENDAR_READERS,
+    ok: 404,
+    request: () => ({ path: `/api/calendar/events/rotation-${randomUUID()}/ics` }),
+    foreign: eachForeign(404, (w) => ({ path: `/api/calendar/events/rotation-${w.applications.approved.id}/ics` })),
+  },
 
   // Facility: departments, placements, application review, placed students
   {

@@ -29,6 +29,9 @@ import {
 } from "./features/applications/routes";
 import { auditRoutes } from "./features/audit/routes";
 import { auditStreamRoutes } from "./features/audit/stream-routes";
+import { capacityRoutes } from "./features/calendar/capacity-routes";
+import { feedRoutes } from "./features/calendar/feed-routes";
+import { calendarRoutes } from "./features/calendar/routes";
 import {
   complianceRoutes,
   facilityReadinessRoutes,
@@ -262,6 +265,9 @@ export function createApp(opts: AppOptions) {
     .route("/api/analytics/admin", adminAnalyticsRoutes)
     .route("/api/analytics", analyticsRoutes)
     .route("/api/facility/departments", departmentRoutes)
+    .route("/api/calendar", calendarRoutes)
+    .route("/api/calendar", capacityRoutes)
+    .route("/api/calendar", feedRoutes)
     .route("/api/facility/placements", facilityPlacementRoutes)
     .route("/api/facility/applications", facilityApplicationRoutes)
     .route("/api/facility/applications", facilityReadinessRoutes)

@@ -19,8 +19,16 @@ import type { Realtime } from "./realtime";
 // keeps for that user at once; while this instance does not hear those announcements (its LISTEN
 // connection is down) nothing is kept. Writes always read the row afresh.
 
-/** API paths that never read the session store (health checks, the API description). */
-const PUBLIC_API = [/^\/api\/health(\/|$)/, /^\/api\/openapi\.json$/, /^\/api\/docs(\/|$)/];
+/**
+ * API paths that never read the session store: health checks, the API description, and calendar
+ * feeds (their token is the key; calendar apps poll them without a cookie).
+ */
+const PUBLIC_API = [
+  /^\/api\/health(\/|$)/,
+  /^\/api\/openapi\.json$/,
+  /^\/api\/docs(\/|$)/,
+  /^\/api\/calendar\/feeds\/[^/]+\.ics$/,
+];
 
 export const isPublicApiPath = (path: string) => PUBLIC_API.some((p) => p.test(path));
 

@@ -164,6 +164,7 @@ export function planPlacements(
           capacity,
           slotsFilled: 0,
           minGpa: D.MIN_GPA_BY_SPECIALTY[specialty] ?? null,
+          applicationDeadline: deadlineFor(kind, start, k + fi),
           status: kind === "draft" ? "draft" : kind === "past" ? "closed" : "active",
           createdAt: at(createdAt),
           updatedAt: at(createdAt),
@@ -172,6 +173,17 @@ export function planPlacements(
     }
   });
   return { plans, rows };
+}
+
+/**
+ * Issue 15: most rotations take applications until 2, 3 or 4 weeks before they start (by their
+ * place in the cycle, so the world stays the same for the same seed; no random draw is added).
+ * Rotations starting within three weeks ("soon") keep none, so they stay open to applications
+ * until they start; an upcoming one's deadline is always at least a week away.
+ */
+function deadlineFor(kind: Kind, start: number, n: number): string | null {
+  if (kind === "soon") return null;
+  return dayString(start - (14 + 7 * (n % 3)) * DAY);
 }
 
 /** Each placement's filled slots are its approved applications (D8). */

@@ -147,6 +147,23 @@ describe("seedDemoWorld", () => {
     ).toBe(0);
   });
 
+  it("gives many active placements an application deadline 2–4 weeks before they start, none passed while open (issue 15)", async () => {
+    const withDeadline = await one(
+      sql`select count(*) as n from placements where status = 'active' and application_deadline is not null`,
+    );
+    expect(withDeadline).toBeGreaterThanOrEqual(20);
+    const lead = await rows<{ days: number }>(
+      sql`select distinct (start_date - application_deadline) as days from placements where application_deadline is not null order by 1`,
+    );
+    expect(lead.map((r) => Number(r.days))).toEqual([14, 21, 28]);
+    // Every placement still offered today (not started) keeps taking applications for a week at least.
+    const closingSoon = await one(
+      sql`select count(*) as n from placements where status = 'active' and start_date > current_date
+        and application_deadline < current_date + 7`,
+    );
+    expect(closingSoon).toBe(0);
+  });
+
   it("creates 200 students, the first program having the most", async () => {
     const perProgram = await rows<{ name: string; n: number }>(sql`
       select o.name, count(s.id)::int as n from organizations o left join students s on s.program_id = o.id

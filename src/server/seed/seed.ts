@@ -2,6 +2,7 @@ import { count, eq } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Tx } from "../db/client";
 import { applications } from "../db/schema/applications";
+import { calendarEvents } from "../db/schema/calendar";
 import {
   complianceDocuments,
   facilityRequirements,
@@ -17,6 +18,7 @@ import type { Deps } from "../lib/context";
 import { createFileStore } from "../lib/storage";
 import { backdateAccounts, type DemoAccounts, seedAccounts } from "./accounts";
 import { type ApplicationStatus, planApplications } from "./applications";
+import { planCalendar } from "./calendar";
 import { planCompliance } from "./compliance";
 import * as D from "./data";
 import { planMessages } from "./messages";
@@ -128,6 +130,7 @@ export async function seedDemoWorld(deps: Deps, opts: { now?: Date } = {}): Prom
   fitDepartmentCapacities(departmentRows, placementPlan.rows);
   const messageRows = planMessages({ ...world, applications: applicationRows });
   const demoStudent = studentPlan.plans[0];
+  const calendarRows = planCalendar({ clock, orgs, accounts, placements: placementPlan.plans });
   const compliance = await planCompliance({ ...world, placements: placementPlan.plans });
   // The documents' files first (under DATA_DIR/files or in S3): a row never points at nothing.
   const files = createFileStore(deps.env);
@@ -147,6 +150,7 @@ export async function seedDemoWorld(deps: Deps, opts: { now?: Date } = {}): Prom
     await insertAll(tx, facilityRequirements, compliance.facilityRequirementRows);
     await insertAll(tx, placementRequirements, compliance.placementRequirementRows);
     await insertAll(tx, complianceDocuments, compliance.documentRows);
+    await insertAll(tx, calendarEvents, calendarRows);
     await tx
       .insert(adminAccessRequests)
       .values({

@@ -97,7 +97,10 @@ const appRoutes: RouteObject[] = [
       { path: route("/placements"), ...page(() => import("@/web/features/placements/pages/placements-page")) },
       { path: route("/matching"), ...page(() => import("@/web/features/matching/pages/match-students-page")) },
       { path: route("/applications"), ...page(() => import("@/web/features/applications/pages/applications-page")) },
-      { path: route("/calendar"), ...section("CalendarPage") },
+      {
+        path: route("/calendar"),
+        ...lazyRoute(async () => (await import("@/web/features/calendar/pages/calendar-page")).ProgramCalendarPage),
+      },
     ],
   },
   {
@@ -119,7 +122,10 @@ const appRoutes: RouteObject[] = [
         path: route("/dashboard/facility/students"),
         ...page(() => import("@/web/features/applications/pages/placed-students-page")),
       },
-      { path: route("/dashboard/facility/calendar"), ...section("CalendarPage") },
+      {
+        path: route("/dashboard/facility/calendar"),
+        ...lazyRoute(async () => (await import("@/web/features/calendar/pages/calendar-page")).FacilityCalendarPage),
+      },
       {
         path: route("/dashboard/facility/requirements"),
         ...page(() => import("@/web/features/compliance/pages/facility-requirements-page")),
@@ -183,6 +189,10 @@ const appRoutes: RouteObject[] = [
       {
         path: route("/student/compliance"),
         ...page(() => import("@/web/features/compliance/pages/my-compliance-page")),
+      },
+      {
+        path: route("/student/calendar"),
+        ...lazyRoute(async () => (await import("@/web/features/calendar/pages/calendar-page")).StudentCalendarPage),
       },
       { path: route("/student/learning"), ...section("LearningPage") },
       { path: route("/student/messages"), ...page(() => import("@/web/features/messages/pages/messages-page")) },

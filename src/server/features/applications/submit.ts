@@ -1,5 +1,6 @@
 import { and, count, eq, gte, inArray, lte, ne, sql } from "drizzle-orm";
 import { applyWindowRefusal, type RefusalCode, type SubmissionStudent } from "../../../domain/applications";
+import { deadlinePassed, deadlinePassedMessage } from "../../../domain/placements";
 import type { DbOrTx } from "../../db/client";
 import { applications } from "../../db/schema/applications";
 import { users } from "../../db/schema/auth";
@@ -30,7 +31,7 @@ export type SubmissionResult = {
  * Submits one application per student to one placement, each with their own note (or none). Each
  * student is checked on its own and refused with a reason (unknown or another program's student,
  * withdrawn from the roster, program pending verification, placement closed, rotation started
- * without late joiners or ended, placement full, already applied, not selected before); the others
+ * without late joiners or ended, deadline passed, placement full, already applied, not selected before); the others
  * go through. program_id is always the student's own program (D3), never the browser's.
  */
 export async function submitApplications(
@@ -100,6 +101,11 @@ async function submitInScope(
 ): Promise<SubmissionResult> {
   const placement = await findPlacementForApplication(deps.db, input.placementId);
   if (!placement) throw notFound("Placement");
+  // Issue 15: past its application deadline a placement takes nobody, whoever applies: a refusal
+  // of the whole request (409 naming the date), before any student is looked at.
+  if (placement.status === "active" && deadlinePassed(placement.applicationDeadline, placement.today)) {
+    throw refused("deadline_passed", deadlinePassedMessage(placement.applicationDeadline as string));
+  }
   const { maxPendingApplicationsPerStudent } = await deps.settings.get();
   const outcome = await deps.db.transaction(async (tx) => {
     await lockStudentsPending(
@@ -190,6 +196,10 @@ async function checkAndInsert(
       });
     } else if (window) {
       refused.push({ studentId, name, reason: window.reason, code: window.code });
+    } else if (deadlinePassed(placement.applicationDeadline, placement.today)) {
+      // Issue 15 (a bulk proposal's line: the placement's deadline passed since it was proposed).
+      const reason = deadlinePassedMessage(placement.applicationDeadline as string);
+      refused.push({ studentId, name, reason, code: "deadline_passed" });
     } else if (full) {
       refused.push({ studentId, name, reason: "This placement is full", code: "placement_full" });
     } else {

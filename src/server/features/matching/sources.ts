@@ -151,6 +151,7 @@ export type PoolPlacement = {
     status: "draft" | "active" | "closed";
     allowLateJoiners: boolean;
     minGpa: number | null;
+    applicationDeadline: string | null;
     acceptsApplications: boolean;
     facility: { id: string; name: string; city: string | null; state: string | null };
     department: { id: string; name: string } | null;
@@ -167,7 +168,8 @@ export type Pool = {
 
 /**
  * Every placement a student could apply to today: active, at a verified facility, taking
- * applications (issue 9), with a spot left; with the facility's and the placement's requirements.
+ * applications (issue 9; before its deadline, issue 15), with a spot left; with the facility's and the
+ * placement's requirements.
  */
 export async function loadPool(db: DbOrTx): Promise<Pool> {
   const activeTypes = sql`(select id from requirement_types where active)`;
@@ -195,6 +197,7 @@ export async function loadPool(db: DbOrTx): Promise<Pool> {
         longitude: organizations.longitude,
         departmentId: departments.id,
         departmentName: departments.name,
+        applicationDeadline: placements.applicationDeadline,
         own: sql<string[]>`array(select pr.requirement_type_id from placement_requirements pr
           where pr.placement_id = ${placements.id} and pr.requirement_type_id in ${activeTypes}
           order by pr.requirement_type_id)`,

@@ -8,6 +8,7 @@ import {
   type PlacementStatus,
   type PlacementValues,
   publishRefusal,
+  shiftedDeadline,
 } from "../../../domain/placements";
 import type { Db, Tx } from "../../db/client";
 import { applications } from "../../db/schema/applications";
@@ -15,10 +16,12 @@ import { organizations } from "../../db/schema/organizations";
 import { departments, placements } from "../../db/schema/placements";
 import { students } from "../../db/schema/students";
 import { assertVerified, facilityScope, type Scope, scopeWhere } from "../../lib/access";
+import type { Deps } from "../../lib/context";
 import { AppError, conflict, invalid, notFound } from "../../lib/errors";
 import { likePattern, offsetOf } from "../../lib/pagination";
 import { placementRequirementIds, setPlacementRequirements } from "../compliance/requirements";
 import { assertDepartmentRoom, findDepartment } from "../departments/service";
+import { noticeDateChange } from "./date-change-notices";
 import { lockPlacement } from "./slots";
 
 // The facility's own placements in every status (issue 4): list, create, edit, publish, close and
@@ -49,6 +52,7 @@ const columns = {
   status: placements.status,
   allowLateJoiners: placements.allowLateJoiners,
   minGpa: placements.minGpa,
+  applicationDeadline: placements.applicationDeadline,
   today: sql<string>`to_char(current_date, 'YYYY-MM-DD')`,
   createdAt: placements.createdAt,
   updatedAt: placements.updatedAt,
@@ -87,6 +91,7 @@ function toItem(r: Row) {
     status: r.status,
     allowLateJoiners: r.allowLateJoiners,
     minGpa: r.minGpa === null ? null : Number(r.minGpa),
+    applicationDeadline: r.applicationDeadline,
     /** Issue 9: upcoming, current (under way) or ended, against the database's current_date. */
     phase: rotationPhase(r.startDate, r.endDate, r.today),
     /** Whether it may be active today (publish, re-publish): an ended rotation is history only. */
@@ -225,6 +230,7 @@ export async function createFacilityPlacement(db: Db, access: Scope, input: Plac
         status: input.status,
         allowLateJoiners: input.allowLateJoiners,
         minGpa: gpaColumn(input.minGpa ?? null),
+        applicationDeadline: input.applicationDeadline ?? null,
       })
       .returning({ id: placements.id });
     await setPlacementRequirements(tx, row.id, input.requirementTypeIds ?? []);
@@ -240,7 +246,8 @@ export async function createFacilityPlacement(db: Db, access: Scope, input: Plac
  * dates change); new dates re-check every approved student for overlaps with their other approved
  * rotations (409 naming them, nothing changed); the department's seats on every day.
  */
-export async function updateFacilityPlacement(db: Db, access: Scope, id: string, input: PlacementValues) {
+export async function updateFacilityPlacement(deps: Deps, access: Scope, id: string, input: PlacementValues) {
+  const { db } = deps;
   const scope = facilityScope(access);
   await db.transaction(async (tx) => {
     const [owned] = await tx
@@ -263,6 +270,13 @@ export async function updateFacilityPlacement(db: Db, access: Scope, id: string,
       ]);
     }
     const datesChanged = input.startDate !== current.startDate || input.endDate !== current.endDate;
+    // Issue 15: a deadline kept from before (omitted on this edit) must still fit the new end date.
+    const deadline = input.applicationDeadline === undefined ? current.applicationDeadline : input.applicationDeadline;
+    if (deadline && deadline > input.endDate) {
+      throw invalid([
+        { path: "applicationDeadline", message: "Application deadline must be on or before the end date" },
+      ]);
+    }
     if (input.status === "active" && current.status !== "active") await assertMayPublish(tx, owned.facilityId);
     if (input.status === "active" && (current.status !== "active" || datesChanged)) {
       assertDatesPublishable(input, current.today);
@@ -300,10 +314,20 @@ export async function updateFacilityPlacement(db: Db, access: Scope, id: string,
         status: input.status,
         allowLateJoiners: input.allowLateJoiners,
         ...(input.minGpa !== undefined ? { minGpa: gpaColumn(input.minGpa) } : {}),
+        ...(input.applicationDeadline !== undefined ? { applicationDeadline: input.applicationDeadline } : {}),
         updatedAt: new Date(),
       })
       .where(eq(placements.id, id));
     if (input.requirementTypeIds !== undefined) await setPlacementRequirements(tx, id, input.requirementTypeIds);
+    // Issue 15: the approved students and their programs hear of new dates (queued on commit). Last:
+    // it publishes live events, which serializes publishing transactions until this one commits.
+    if (datesChanged) {
+      await noticeDateChange(deps, tx, {
+        placementId: id,
+        before: { startDate: current.startDate, endDate: current.endDate },
+        after: { startDate: input.startDate, endDate: input.endDate },
+      });
+    }
   });
   return getFacilityPlacement(db, access, id);
 }
@@ -417,6 +441,8 @@ export async function duplicateFacilityPlacement(db: Db, access: Scope, id: stri
       status: "draft",
       allowLateJoiners: original.allowLateJoiners,
       minGpa: gpaColumn(original.minGpa),
+      // As far before the new start as the original's deadline was before its start.
+      applicationDeadline: shiftedDeadline(original.applicationDeadline, original, dates),
     })
     .returning({ id: placements.id });
   await setPlacementRequirements(db, row.id, original.requirementTypeIds);

@@ -206,7 +206,7 @@ export const facilityPlacementRoutes = createRouter()
   .openapi(updateRoute, async (c) => {
     const id = c.req.valid("param").id;
     const before = await getFacilityPlacement(c.var.deps.db, c.var.scope, id);
-    const after = await updateFacilityPlacement(c.var.deps.db, c.var.scope, id, c.req.valid("json"));
+    const after = await updateFacilityPlacement(c.var.deps, c.var.scope, id, c.req.valid("json"));
     // The audit trail keeps what the edit changed (ADR 019).
     noteAudit(c, changedFields(before, after));
     return c.json(after, 200);

@@ -22,9 +22,14 @@ export const PlacementSchema = z
     status: z.enum(["draft", "active", "closed"]),
     allowLateJoiners: z.boolean().openapi({ description: "Applications are accepted after the rotation starts" }),
     minGpa: z.number().nullable().openapi({ description: "The lowest GPA the placement takes (0–4), or null" }),
-    acceptsApplications: z
-      .boolean()
-      .openapi({ description: "Takes applications today: not ended, not started unless late joiners are allowed" }),
+    applicationDeadline: z
+      .string()
+      .nullable()
+      .openapi({ description: "The last day applications are taken (YYYY-MM-DD), or null: until the rotation starts" }),
+    acceptsApplications: z.boolean().openapi({
+      description:
+        "Takes applications today: not ended, not started unless late joiners are allowed, deadline not passed",
+    }),
     facility: z.object({ id: z.string(), name: z.string(), city: z.string().nullable(), state: z.string().nullable() }),
     department: z.object({ id: z.string(), name: z.string() }).nullable(),
     requirementTypeIds: z
@@ -59,6 +64,10 @@ export const FacilityPlacementSchema = z
     status: z.enum(PLACEMENT_STATUSES),
     allowLateJoiners: z.boolean().openapi({ description: "Applications are accepted after the rotation starts" }),
     minGpa: z.number().nullable().openapi({ description: "The lowest GPA the placement takes (0–4), or null" }),
+    applicationDeadline: z
+      .string()
+      .nullable()
+      .openapi({ description: "The last day applications are taken (YYYY-MM-DD), or null: until the rotation starts" }),
     phase: z.enum(["upcoming", "current", "ended"]).openapi({ description: "Against today's date" }),
     publishable: z.boolean().openapi({
       description: "May be active today: not ended, and not started unless late joiners are allowed",

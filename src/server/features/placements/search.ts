@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, gte, ilike, inArray, lt, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, gte, ilike, inArray, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { applications } from "../../db/schema/applications";
 import { organizations } from "../../db/schema/organizations";
@@ -28,13 +28,16 @@ export type OpenPlacementQuery = {
 /**
  * Issue 9: the rotation takes applications today (the database's current_date): it has not ended,
  * and it has not started unless the facility allows late joiners (a rotation starting today has
- * started). The program's and the student's searches offer only these; acceptsApplications() in
- * src/domain/placements is the same rule for one placement.
+ * started), and issue 15: its application deadline, if any, is today or later. The program's and
+ * the student's searches offer only these (a placement past its deadline is hidden, as one under
+ * way is), and so do matching and recommendations; acceptsApplications() in src/domain/placements
+ * is the same rule for one placement.
  */
 export function acceptsApplicationsToday(): SQL {
   return and(
     gte(placements.endDate, sql`current_date`),
     or(gt(placements.startDate, sql`current_date`), eq(placements.allowLateJoiners, true)),
+    or(isNull(placements.applicationDeadline), gte(placements.applicationDeadline, sql`current_date`)),
   ) as SQL;
 }
 
@@ -52,6 +55,7 @@ const placementColumns = {
   status: placements.status,
   allowLateJoiners: placements.allowLateJoiners,
   minGpa: placements.minGpa,
+  applicationDeadline: placements.applicationDeadline,
   acceptsApplications: sql<boolean>`(${acceptsApplicationsToday()})`,
   facilityId: organizations.id,
   facilityName: organizations.name,
@@ -75,6 +79,7 @@ export type PlacementRow = {
   status: "draft" | "active" | "closed";
   allowLateJoiners: boolean;
   minGpa: string | null;
+  applicationDeadline: string | null;
   acceptsApplications: boolean;
   facilityId: string;
   facilityName: string;
@@ -101,6 +106,7 @@ export function toPlacement(r: PlacementRow) {
     status: r.status,
     allowLateJoiners: r.allowLateJoiners,
     minGpa: r.minGpa === null ? null : Number(r.minGpa),
+    applicationDeadline: r.applicationDeadline,
     acceptsApplications: r.acceptsApplications,
     facility: { id: r.facilityId, name: r.facilityName, city: r.facilityCity, state: r.facilityState },
     department: r.departmentId && r.departmentName ? { id: r.departmentId, name: r.departmentName } : null,

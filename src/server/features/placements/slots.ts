@@ -22,6 +22,7 @@ export async function findPlacementForApplication(db: DbOrTx, id: string) {
       startDate: placements.startDate,
       endDate: placements.endDate,
       allowLateJoiners: placements.allowLateJoiners,
+      applicationDeadline: placements.applicationDeadline,
       facilityId: organizations.id,
       facilityName: organizations.name,
       // The database's day, so every date rule compares against one clock (rotationPhase).
@@ -50,6 +51,7 @@ export async function lockPlacement(tx: Tx, id: string) {
       startDate: placements.startDate,
       endDate: placements.endDate,
       allowLateJoiners: placements.allowLateJoiners,
+      applicationDeadline: placements.applicationDeadline,
       /** The database's current_date (YYYY-MM-DD), for the rules on dates (issue 9). */
       today: sql<string>`to_char(current_date, 'YYYY-MM-DD')`,
     })

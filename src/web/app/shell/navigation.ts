@@ -57,6 +57,7 @@ export const NAVIGATION: Record<Area, NavItem[]> = {
     { to: "/student/placements", label: "Browse Placements", icon: Search },
     { to: "/student/applications", label: "My Applications", icon: ClipboardList },
     { to: "/student/compliance", label: "Compliance", icon: ShieldCheck },
+    { to: "/student/calendar", label: "Calendar", icon: Calendar },
     { to: "/student/learning", label: "Learning Center", icon: GraduationCap },
     { to: "/student/messages", label: "Messages", icon: MessageSquare },
     { to: "/student/profile", label: "Profile", icon: User },

@@ -11,6 +11,7 @@ export const VIEW_AS_STUDENT_PAGES: readonly string[] = [
   "/student/placements",
   "/student/applications",
   "/student/compliance",
+  "/student/calendar",
   "/student/profile",
 ];
 

@@ -37,6 +37,8 @@ function useRefresh() {
   return () => {
     void queryClient.invalidateQueries({ queryKey: ["departments"] });
     void queryClient.invalidateQueries({ queryKey: ["dashboard"] });
+    // The capacity view (issue 15) shows each department's capacity.
+    void queryClient.invalidateQueries({ queryKey: ["calendar", "capacity"] });
   };
 }
 

@@ -49,7 +49,8 @@ export const facilityPlacementOptionsQuery = (facilityId?: string) =>
 function useRefresh() {
   const queryClient = useQueryClient();
   return () => {
-    for (const queryKey of [["placements"], ["departments"], ["dashboard"]])
+    // ["calendar"]: placement dates, deadlines and the capacity view (issue 15) follow the change.
+    for (const queryKey of [["placements"], ["departments"], ["dashboard"], ["calendar"]])
       void queryClient.invalidateQueries({ queryKey });
   };
 }

@@ -11,6 +11,7 @@ import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { Loading } from "@/web/components/ui/loading";
 import { PageHeader } from "@/web/components/ui/page-header";
+import { UpcomingEvents } from "@/web/features/calendar/components/upcoming-events";
 import { myComplianceQuery } from "@/web/features/compliance/api";
 import { Counts } from "@/web/features/compliance/components/student-compliance-panel";
 import { myRecommendationsQuery } from "@/web/features/matching/api";
@@ -129,33 +130,7 @@ function Body({ data, unread }: { data: StudentDashboard; unread: number | null 
           </CardContent>
         </Card>
 
-        <Card>
-          <CardHeader>
-            <CardTitle>Upcoming Events</CardTitle>
-            <CardDescription>Starts of your approved rotations</CardDescription>
-          </CardHeader>
-          <CardContent>
-            {data.upcomingEvents.length === 0 ? (
-              <p className="text-sm text-muted-foreground">No placements starting soon</p>
-            ) : (
-              <ul className="divide-y divide-border" aria-label="Upcoming events">
-                {data.upcomingEvents.map((e) => (
-                  <li key={e.applicationId} className="py-3">
-                    <p className="font-medium">Rotation starts: {e.placementTitle}</p>
-                    <p className="text-sm text-muted-foreground">
-                      {e.facility.name}
-                      {e.facility.city ? `, ${e.facility.city}` : ""}
-                      {e.facility.state ? `, ${e.facility.state}` : ""}
-                    </p>
-                    <p className="text-xs text-muted-foreground">
-                      {formatDate(e.date)} – {formatDate(e.endDate)}
-                    </p>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </CardContent>
-        </Card>
+        <UpcomingEvents />
       </div>
 
       <div className="grid gap-6 lg:grid-cols-2">

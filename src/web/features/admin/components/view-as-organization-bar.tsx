@@ -9,13 +9,14 @@ import { OrganizationPicker } from "./organization-picker";
  * names. Only there is a picker offered: elsewhere a choice would change nothing on screen.
  */
 const VIEW_AS_PAGES: Record<OrganizationKind, readonly string[]> = {
-  program: ["/dashboard/program", "/students", "/compliance", "/matching"],
+  program: ["/dashboard/program", "/students", "/compliance", "/matching", "/calendar"],
   facility: [
     "/dashboard/facility",
     "/dashboard/facility/applications",
     "/dashboard/facility/placements",
     "/dashboard/facility/students",
     "/dashboard/facility/requirements",
+    "/dashboard/facility/calendar",
   ],
 };
 

@@ -35,6 +35,7 @@ const item = (n: number, over: Partial<Recommendation> = {}): Recommendation => 
     status: "active",
     allowLateJoiners: false,
     minGpa: null,
+    applicationDeadline: null,
     acceptsApplications: true,
     facility: { id: "f-1", name: "Sutter Children's", city: "Sacramento", state: "CA" },
     department: { id: "d-1", name: "Peds 3 East" },

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { toast } from "sonner";
 import { APPLICATION_NOTES_MAX } from "@/domain/applications";
+import { applyByLabel } from "@/domain/placements";
 import { Button } from "@/web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/web/components/ui/dialog";
 import { Field } from "@/web/components/ui/field";
@@ -57,6 +58,12 @@ export function ApplyDialog({
                   {formatDate(placement.startDate)} – {formatDate(placement.endDate)} · {placement.durationWeeks} weeks
                 </dd>
               </div>
+              {placement.applicationDeadline ? (
+                <div>
+                  <dt className="font-medium">Application deadline</dt>
+                  <dd className="text-muted-foreground">{applyByLabel(placement.applicationDeadline)}</dd>
+                </div>
+              ) : null}
               <div>
                 <dt className="font-medium">Spots</dt>
                 <dd className="text-muted-foreground">

@@ -1,6 +1,7 @@
-import { Building2, CalendarDays, GraduationCap, MapPin, Users } from "lucide-react";
+import { Building2, CalendarClock, CalendarDays, GraduationCap, MapPin, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { spotsLeftBadge } from "@/domain/dashboard";
+import { applyByLabel } from "@/domain/placements";
 import { Badge } from "@/web/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { formatDate } from "@/web/lib/format";
@@ -21,7 +22,7 @@ export type CardPlacement = Pick<
   | "durationWeeks"
   | "description"
   | "requirements"
-> & { allowLateJoiners?: boolean; minGpa?: number | null };
+> & { allowLateJoiners?: boolean; minGpa?: number | null; applicationDeadline?: string | null };
 
 /** An open placement in the browse grids; `action` is the viewer's button (apply, applied, closed). */
 export function PlacementCard({ placement: p, action }: { placement: CardPlacement; action: ReactNode }) {
@@ -53,6 +54,11 @@ export function PlacementCard({ placement: p, action }: { placement: CardPlaceme
             {formatDate(p.startDate)} – {formatDate(p.endDate)} · {p.durationWeeks} weeks
             {p.allowLateJoiners ? <span className="text-muted-foreground"> · late joiners accepted</span> : null}
           </Fact>
+          {p.applicationDeadline ? (
+            <Fact icon={CalendarClock} term="Application deadline">
+              {applyByLabel(p.applicationDeadline)}
+            </Fact>
+          ) : null}
           <Fact icon={Users} term="Spots">
             {p.availableSpots} of {p.capacity} spots available
           </Fact>

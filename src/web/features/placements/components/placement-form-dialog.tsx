@@ -4,6 +4,8 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import {
+  APPLICATION_DEADLINE_LABEL,
+  dateRangeLabel,
   durationWeeks,
   LATE_JOINERS_LABEL,
   type PlacementInput,
@@ -34,6 +36,7 @@ const EMPTY: PlacementInput = {
   endDate: "",
   capacity: "",
   minGpa: "",
+  applicationDeadline: "",
   status: "draft",
   allowLateJoiners: false,
 };
@@ -55,6 +58,7 @@ function valuesOf(p: FacilityPlacement): PlacementInput {
     endDate: p.endDate,
     capacity: String(p.capacity),
     minGpa: p.minGpa === null ? "" : p.minGpa.toFixed(2),
+    applicationDeadline: p.applicationDeadline ?? "",
     status: p.status,
     allowLateJoiners: p.allowLateJoiners,
   };
@@ -120,6 +124,12 @@ function PlacementForm({
   const [start, end, departmentId] = form.watch(["startDate", "endDate", "departmentId"]);
   const datesValid = /^\d{4}-\d{2}-\d{2}$/.test(start ?? "") && /^\d{4}-\d{2}-\d{2}$/.test(end ?? "") && end >= start;
   const weeks = datesValid ? durationWeeks(start, end) : null;
+  // Issue 15: new dates for a placement with approved students are announced to them and their programs.
+  const datesMoved =
+    !!placement &&
+    placement.slotsFilled > 0 &&
+    datesValid &&
+    (start !== placement.startDate || end !== placement.endDate);
   // Issue 9: the chosen department's free seats for these dates (the server enforces them).
   const seats = useQuery({
     ...departmentSeatsQuery(departmentId ?? "", { startDate: start, endDate: end }, placement?.id),
@@ -301,6 +311,13 @@ function PlacementForm({
             {seats.data.name}: {seatsFreeLabel(seats.data.free, seats.data.capacity)}
           </p>
         ) : null}
+        {datesMoved && placement ? (
+          <p className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900" role="note">
+            {placement.slotsFilled} approved student{placement.slotsFilled === 1 ? " is" : "s are"} placed on{" "}
+            {dateRangeLabel(placement.startDate, placement.endDate)}. Saving new dates emails them and their programs
+            the change (refused if it would overlap another of their approved rotations).
+          </p>
+        ) : null}
         <div className="grid gap-4 sm:grid-cols-3">
           <Field
             id={id("min-gpa")}
@@ -318,6 +335,21 @@ function PlacementForm({
               aria-invalid={!!errors.minGpa}
               aria-describedby={describedBy(id("min-gpa"), errors.minGpa?.message, true)}
               {...form.register("minGpa")}
+            />
+          </Field>
+          <Field
+            id={id("deadline")}
+            label={APPLICATION_DEADLINE_LABEL}
+            error={errors.applicationDeadline?.message}
+            hint="The last day to apply; on or before the end date"
+          >
+            <Input
+              id={id("deadline")}
+              type="date"
+              max={datesValid ? end : undefined}
+              aria-invalid={!!errors.applicationDeadline}
+              aria-describedby={describedBy(id("deadline"), errors.applicationDeadline?.message, true)}
+              {...form.register("applicationDeadline")}
             />
           </Field>
         </div>

@@ -5,6 +5,7 @@ import { Controller, useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { type ApplicationSubmission, applicationSubmissionSchema } from "@/domain/application-submission";
 import { MAX_STUDENTS_PER_SUBMISSION, submittedMessage } from "@/domain/applications";
+import { applyByLabel } from "@/domain/placements";
 import { Button } from "@/web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/web/components/ui/dialog";
 import { Field } from "@/web/components/ui/field";
@@ -116,6 +117,7 @@ export function SubmitApplicationDialog({
           <DialogDescription>
             {placement.title} at {placement.facility.name} · {formatDate(placement.startDate)} –{" "}
             {formatDate(placement.endDate)} · {placement.availableSpots} of {placement.capacity} spots available
+            {placement.applicationDeadline ? ` · ${applyByLabel(placement.applicationDeadline)}` : ""}
           </DialogDescription>
         ) : null}
         <form className="mt-4 grid gap-4" onSubmit={onSubmit} noValidate>

@@ -2,7 +2,13 @@ import { useQuery } from "@tanstack/react-query";
 import { Building2, Copy, Pencil, Plus, Send, XCircle } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
-import { PLACEMENT_STATUS_LABELS, PLACEMENT_STATUSES, placementStatusTone } from "@/domain/placements";
+import {
+  applyByLabel,
+  dayLabel,
+  PLACEMENT_STATUS_LABELS,
+  PLACEMENT_STATUSES,
+  placementStatusTone,
+} from "@/domain/placements";
 import { datesColumn, type RowAction, RowActions, Stacked } from "@/web/components/list-page/cells";
 import { FilterBar, type FilterField, specialtyField } from "@/web/components/list-page/filter-bar";
 import type { ListCopy } from "@/web/components/list-page/list-results";
@@ -47,7 +53,17 @@ const columns = (actions: (p: FacilityPlacement) => (RowAction | null)[]): Colum
   { id: "department", header: "Department", cell: (p) => p.department?.name ?? "—" },
   datesColumn(
     (p) => p,
-    (p) => `${p.durationWeeks} week${p.durationWeeks === 1 ? "" : "s"}`,
+    (p) =>
+      [
+        `${p.durationWeeks} week${p.durationWeeks === 1 ? "" : "s"}`,
+        p.applicationDeadline &&
+          // Issue 15: an active rotation not started yet that no longer takes applications is past its deadline.
+          (p.status === "active" && p.phase === "upcoming" && !p.acceptsApplications
+            ? `Applications closed ${dayLabel(p.applicationDeadline)}`
+            : applyByLabel(p.applicationDeadline)),
+      ]
+        .filter(Boolean)
+        .join(" · "),
   ),
   {
     id: "spots",
