@@ -1212,6 +1212,20 @@ const MATRIX: Row[] = [
     foreign: { who: "student", status: 200, request: () => ({ path: "/api/me/student/dashboard" }) },
   },
   {
+    route: "GET /api/me/student/calendar/events",
+    allowed: STUDENT_VIEWERS,
+    ok: ownRecord(200),
+    request: () => ({ path: `/api/me/student/calendar/events?from=${dayFromToday(-30)}&to=${dayFromToday(150)}` }),
+    // Another student naming the world's student gets their own calendar (the parameter is not read).
+    foreign: {
+      who: "student",
+      status: 200,
+      request: (w) => ({
+        path: `/api/me/student/calendar/events?from=${dayFromToday(-30)}&to=${dayFromToday(150)}&studentId=${w.students.placed.id}`,
+      }),
+    },
+  },
+  {
     route: "GET /api/me/student/placements",
     allowed: STUDENT_VIEWERS,
     ok: ownRecord(200),

@@ -31,7 +31,7 @@ import { auditRoutes } from "./features/audit/routes";
 import { auditStreamRoutes } from "./features/audit/stream-routes";
 import { capacityRoutes } from "./features/calendar/capacity-routes";
 import { feedRoutes } from "./features/calendar/feed-routes";
-import { calendarRoutes } from "./features/calendar/routes";
+import { calendarRoutes, myCalendarRoutes } from "./features/calendar/routes";
 import {
   complianceRoutes,
   facilityReadinessRoutes,
@@ -286,7 +286,8 @@ export function createApp(opts: AppOptions) {
     .route("/api/me/student", myApplicationRoutes)
     .route("/api/me/student", myProfileRoutes)
     .route("/api/me/student", myComplianceRoutes)
-    .route("/api/me/student", myRecommendationRoutes);
+    .route("/api/me/student", myRecommendationRoutes)
+    .route("/api/me/student", myCalendarRoutes);
 
   // Server-Sent Events sit outside the typed chain: the browser reads them with EventSource.
   app.route("/api/events", eventRoutes);

@@ -231,6 +231,24 @@ describe("who sees what", () => {
     expect(named).toEqual([]);
   });
 
+  it("the student's own calendar: the same events; an admin viewing as the student sees exactly those, read only", async () => {
+    const own = await list(studentA);
+    const mine = await t.call("GET", `/api/me/student/calendar/events?${range}`, { cookie: studentA.cookie });
+    expect(mine.status).toBe(200);
+    expect(idsOf(mine.json.items)).toEqual(idsOf(own));
+    const viewed = await t.call("GET", `/api/me/student/calendar/events?${range}&student=${studentA.studentId}`, {
+      cookie: admin.cookie,
+    });
+    expect(viewed.status).toBe(200);
+    expect(idsOf(viewed.json.items)).toEqual(idsOf(own));
+    expect(viewed.json.items.some((e: Item) => e.editable)).toBe(false);
+    // An admin without a pick has no student record; a coordinator is not a student.
+    const unpicked = await t.call("GET", `/api/me/student/calendar/events?${range}`, { cookie: admin.cookie });
+    expect(unpicked.status).toBe(404);
+    const coordinator = await t.call("GET", `/api/me/student/calendar/events?${range}`, { cookie: programA.cookie });
+    expect(coordinator.status).toBe(403);
+  });
+
   it("admins see everything and narrow by program or facility; a user without standing gets 403, signed out 401", async () => {
     const all = idsOf(await list(admin));
     for (const id of [`rotation-${ids.b1}`, `placement-${ids.p3}`, ids.bOrg, ids.gStudents, `expiry-${ids.docB}`]) {

@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { calendarEventInputSchema, calendarQuerySchema } from "../../../domain/calendar";
-import { ADMIN_ROLES } from "../../../domain/roles";
-import { allow } from "../../lib/access";
+import { ADMIN_ROLES, STUDENT_VIEWERS } from "../../../domain/roles";
+import { allow, studentScope } from "../../lib/access";
 import { noteAudit } from "../../lib/audit";
 import { createRouter, errorResponses, idParam, jsonContent } from "../../lib/router";
 import { createCustomEvent, deleteCustomEvent, updateCustomEvent } from "./custom-events";
@@ -60,6 +60,27 @@ const deleteEventRoute = createRoute({
   middleware: [allow(...CALENDAR_EDITORS)] as const,
   request: { params: eventId },
   responses: { 200: jsonContent(CalendarEventDeletedSchema, "Removed"), ...errorResponses },
+});
+
+// The student's own calendar under /api/me/student, like every other student page: an
+// administrator viewing as a student (`?student=`, ADR 011) is narrowed by the guard to exactly
+// that student, so they see what the student sees (deadlines and events included), read only.
+const myListRoute = createRoute({
+  method: "get",
+  path: "/calendar/events",
+  tags: ["calendar"],
+  summary: "The student's own calendar (administrators: the student they view as)",
+  middleware: [allow(...STUDENT_VIEWERS)] as const,
+  request: { query: calendarQuerySchema },
+  responses: {
+    200: jsonContent(CalendarEventListSchema, "Events by start"),
+    ...errorResponses,
+  },
+});
+
+export const myCalendarRoutes = createRouter().openapi(myListRoute, async (c) => {
+  const items = await listCalendarEvents(c.var.deps.db, studentScope(c.var.scope), c.req.valid("query"));
+  return c.json({ items }, 200);
 });
 
 export const calendarRoutes = createRouter()

@@ -15,6 +15,11 @@ export type EventsRequest = {
   departmentId?: string;
   specialty?: string;
   programId?: string;
+  /**
+   * The student's own calendar (/api/me/student/calendar/events): an administrator viewing as a
+   * student then sees exactly what the student sees (the `?student=` pick travels with the call).
+   */
+  mine?: boolean;
 };
 
 const eventsQueryParams = (r: EventsRequest) => ({
@@ -31,8 +36,14 @@ const eventsQueryParams = (r: EventsRequest) => ({
 /** The events of one visible range with its filters (a new range or filter is a new query; the last stays shown meanwhile). */
 export const eventsQuery = (r: EventsRequest) =>
   queryOptions({
-    queryKey: ["calendar", "events", eventsQueryParams(r)],
-    queryFn: async () => (await unwrap(await api.api.calendar.events.$get({ query: eventsQueryParams(r) }))).items,
+    queryKey: ["calendar", "events", r.mine ? "mine" : "scope", eventsQueryParams(r)],
+    queryFn: async () => {
+      const query = eventsQueryParams(r);
+      const res = r.mine
+        ? await api.api.me.student.calendar.events.$get({ query })
+        : await api.api.calendar.events.$get({ query });
+      return (await unwrap(res)).items;
+    },
     placeholderData: keepPreviousData,
   });
 

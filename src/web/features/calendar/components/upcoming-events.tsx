@@ -27,7 +27,7 @@ export function UpcomingEvents() {
   const [params] = useSearchParams();
   const viewed = viewedStudentId(`?${params.toString()}`);
   const from = today();
-  const events = useQuery(eventsQuery({ from, to: addDays(from, UPCOMING_DAYS), studentId: viewed ?? undefined }));
+  const events = useQuery(eventsQuery({ from, to: addDays(from, UPCOMING_DAYS), mine: true }));
   const calendarLink = viewed ? `/student/calendar?student=${viewed}` : "/student/calendar";
   const items = events.data ?? [];
 

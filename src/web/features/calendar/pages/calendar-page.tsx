@@ -151,11 +151,12 @@ function CalendarPanel({ area, org }: { area: CalendarArea; org?: string }) {
       from: range?.from ?? "",
       to: range?.to ?? "",
       kinds: filters.kinds,
-      studentId: viewedStudent ?? filters.studentId,
+      studentId: area === "student" ? undefined : filters.studentId,
       facilityId: area === "facility" ? org : filters.facilityId,
       departmentId: filters.departmentId,
       specialty: filters.specialty,
       programId: area === "program" ? org : undefined,
+      mine: area === "student",
     }),
     enabled: range !== null,
   });
