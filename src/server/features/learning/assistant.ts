@@ -89,7 +89,7 @@ export async function listConversations(db: Db, scope: StudentScope) {
       title: assistantConversations.title,
       createdAt: assistantConversations.createdAt,
       updatedAt: assistantConversations.updatedAt,
-      messages: sql<number>`(select count(*) from assistant_messages m where m.conversation_id = ${assistantConversations.id})::int`,
+      messages: sql<number>`(select count(*) from assistant_messages m where m.conversation_id = "assistant_conversations"."id")::int`,
     })
     .from(assistantConversations)
     .where(eq(assistantConversations.studentId, scope.studentId))

@@ -122,7 +122,7 @@ export async function listForCoordinator(db: Db, scope: Scope, q: ResourceQuery)
     db
       .select({
         ...cardColumns,
-        completedBy: sql<number>`(select count(*) from learning_progress lp where lp.resource_id = ${learningResources.id})::int`,
+        completedBy: sql<number>`(select count(*) from learning_progress lp where lp.resource_id = "learning_resources"."id")::int`,
       })
       .from(learningResources)
       .leftJoin(organizations, eq(organizations.id, learningResources.programId))
@@ -143,7 +143,7 @@ export async function readResource(db: Db, scope: Scope, id: string) {
       ...cardColumns,
       body: learningResources.body,
       completedAt: studentId
-        ? sql<Date | null>`(select completed_at from learning_progress lp where lp.resource_id = ${learningResources.id} and lp.student_id = ${studentId})`
+        ? sql<Date | null>`(select completed_at from learning_progress lp where lp.resource_id = "learning_resources"."id" and lp.student_id = ${studentId})`
         : sql<null>`null`,
     })
     .from(learningResources)
