@@ -40,7 +40,7 @@ function clientOf(t: TestApp, user: TestUser) {
     baseURL: "http://localhost:3000/api/me/student/learning/assistant",
     defaultHeaders: { cookie: user.cookie },
     maxRetries: 0,
-    fetch: (url, init) => t.app.request(String(url), init as RequestInit),
+    fetch: async (url, init) => t.app.request(String(url), init as RequestInit),
   });
 }
 
