@@ -184,7 +184,7 @@ const appRoutes: RouteObject[] = [
         path: route("/student/compliance"),
         ...page(() => import("@/web/features/compliance/pages/my-compliance-page")),
       },
-      { path: route("/student/learning"), ...section("LearningPage") },
+      { path: route("/student/learning"), ...page(() => import("@/web/features/learning/pages/learning-page")) },
       { path: route("/student/messages"), ...page(() => import("@/web/features/messages/pages/messages-page")) },
       { path: route("/student/profile"), ...page(() => import("@/web/features/students/pages/student-profile-page")) },
     ],

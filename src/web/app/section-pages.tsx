@@ -1,4 +1,4 @@
-import { Calendar, GraduationCap } from "lucide-react";
+import { Calendar } from "lucide-react";
 import { SectionPage } from "./section-page";
 
 // Titles and empty states of the pages whose data the next features bring (issue 2 allows this;
@@ -9,13 +9,5 @@ export const CalendarPage = () => (
     description="Rotation dates across your placements"
     icon={Calendar}
     empty="Rotations appear on the calendar once placements are approved."
-  />
-);
-export const LearningPage = () => (
-  <SectionPage
-    title="Learning Center"
-    description="Study assistant, resources and preparation checklist"
-    icon={GraduationCap}
-    empty="Resources for your rotations are listed here."
   />
 );
