@@ -98,6 +98,10 @@ const appRoutes: RouteObject[] = [
       { path: route("/matching"), ...page(() => import("@/web/features/matching/pages/match-students-page")) },
       { path: route("/applications"), ...page(() => import("@/web/features/applications/pages/applications-page")) },
       { path: route("/calendar"), ...section("CalendarPage") },
+      {
+        path: route("/learning-resources"),
+        ...page(() => import("@/web/features/learning/pages/learning-resources-page")),
+      },
     ],
   },
   {

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { CheckCircle2, Circle, FileText } from "lucide-react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { ITEM_STATUS_LABELS, type ItemStatus } from "@/domain/compliance";
@@ -55,6 +56,8 @@ export function PreparationChecklist() {
 
 function SelfItem({ item }: { item: ChecklistEntry }) {
   const tick = useTickItem();
+  // Shown ticked at once; the server's answer replaces it (or the old state comes back on an error).
+  const [pending, setPending] = useState<boolean | null>(null);
   const id = `checklist-${item.item}`;
   return (
     <div className="flex items-start gap-3">
@@ -62,18 +65,20 @@ function SelfItem({ item }: { item: ChecklistEntry }) {
         id={id}
         type="checkbox"
         className="mt-1 size-4 accent-teal-700"
-        checked={item.checked}
+        checked={pending ?? item.checked}
         disabled={tick.isPending || viewedStudentId() !== null}
         aria-describedby={`${id}-description`}
-        onChange={(e) =>
+        onChange={(e) => {
+          setPending(e.target.checked);
           tick.mutate(
             { item: item.item, checked: e.target.checked },
             {
               onError: (err) =>
                 toast.error("Error", { description: err instanceof Error ? err.message : "Could not save" }),
+              onSettled: () => setPending(null),
             },
-          )
-        }
+          );
+        }}
       />
       <div className="grid gap-0.5">
         <label htmlFor={id} className="font-medium">
