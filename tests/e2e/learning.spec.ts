@@ -85,3 +85,39 @@ test("a student asks the assistant, opens a cited resource and keeps a ticked ch
     page.getByRole("log", { name: "Conversation with the study assistant" }).getByRole("article", { name: "You" }),
   ).toContainText("How do I give a good SBAR handoff report?");
 });
+
+test("a coordinator adds a resource for the program's students, who find it in their library", async ({ page }) => {
+  await signIn(page, DEMO.program);
+  await expect(page).toHaveURL(/\/dashboard\/program$/);
+  await page.getByRole("navigation").getByRole("link", { name: "Learning Resources" }).click();
+  await expect(page).toHaveURL(/\/learning-resources$/);
+  await expect(page.getByRole("table", { name: "Learning resources" })).toBeVisible();
+  // The shared library is read only for a coordinator.
+  await expect(page.getByRole("button", { name: "Edit SBAR Handoff Communication" })).toHaveCount(0);
+  await expectAccessible(page);
+
+  await page.getByRole("button", { name: "Add resource" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add resource" });
+  await dialog.getByRole("button", { name: "Add resource" }).click();
+  await expect(dialog.getByText("Title is required")).toBeVisible();
+  await dialog.getByLabel("Title").fill("Parking and badge pickup at Mercy");
+  await dialog.getByLabel("Type").selectOption("required");
+  await dialog.getByLabel("Duration (minutes)").fill("5");
+  await dialog
+    .getByLabel("Text")
+    .fill("## Parking\nStudents park in garage C and pick up their badge at security before 7 AM.");
+  await expectAccessible(page);
+  await dialog.getByRole("button", { name: "Add resource" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("cell", { name: /Parking and badge pickup at Mercy/ })).toBeVisible();
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.screenshot({ path: `${SCREENSHOTS}/program-resources-360.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signOut(page);
+
+  await signIn(page, DEMO.student);
+  await expect(page).toHaveURL(/\/dashboard\/student$/);
+  await page.goto("/student/learning?tab=resources");
+  await page.getByRole("searchbox").fill("garage");
+  await expect(page.getByRole("link", { name: "Parking and badge pickup at Mercy" })).toBeVisible();
+});
