@@ -109,7 +109,7 @@ test("a coordinator adds a resource for the program's students, who find it in t
   await expectAccessible(page);
   await dialog.getByRole("button", { name: "Add resource" }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole("cell", { name: /Parking and badge pickup at Mercy/ })).toBeVisible();
+  await expect(page.getByRole("cell", { name: "Parking and badge pickup at Mercy", exact: true })).toBeVisible();
   await page.setViewportSize({ width: 360, height: 800 });
   await page.screenshot({ path: `${SCREENSHOTS}/program-resources-360.png`, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });

@@ -75,6 +75,12 @@ function FormBody({ id, initial, onDone }: { id?: string; initial: ResourceForm;
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
+    // The API's own schema first: a missing title is named here, without a round trip.
+    const checked = resourceInputSchema.safeParse(values);
+    if (!checked.success) {
+      setErrors(Object.fromEntries(checked.error.issues.map((i) => [String(i.path[0] ?? "body"), i.message])));
+      return;
+    }
     setErrors({});
     save.mutate(
       { id, values },
