@@ -1,6 +1,12 @@
 import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
-import { RESOURCE_CATEGORIES, RESOURCE_CATEGORY_LABELS, RESOURCE_KIND_LABELS, RESOURCE_KINDS } from "@/domain/learning";
+import {
+  RESOURCE_CATEGORIES,
+  RESOURCE_CATEGORY_LABELS,
+  RESOURCE_KIND_LABELS,
+  RESOURCE_KINDS,
+  resourceInputSchema,
+} from "@/domain/learning";
 import { NURSING_SPECIALTIES } from "@/domain/specialties";
 import { Button } from "@/web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/web/components/ui/dialog";
