@@ -22,6 +22,7 @@ export const WEB_ROUTES = {
   "/matching": "Match Students",
   "/applications": "Applications",
   "/calendar": "Calendar",
+  "/learning-resources": "Learning Resources",
   "/dashboard/facility": "Placement Management",
   "/dashboard/facility/placements": "Placements",
   "/dashboard/facility/applications": "Applications",

@@ -9,6 +9,7 @@ import { applications } from "./db/schema/applications";
 import { users } from "./db/schema/auth";
 import { calendarEvents, calendarFeeds } from "./db/schema/calendar";
 import { complianceDocuments, facilityRequirements, programRequirements } from "./db/schema/compliance";
+import { assistantConversations, assistantMessages, learningResources } from "./db/schema/learning";
 import { matchRuns } from "./db/schema/match-runs";
 import { messages } from "./db/schema/messages";
 import { adminAccessRequests, organizations } from "./db/schema/organizations";
@@ -197,6 +198,25 @@ async function buildWorld(t: TestApp, users: Record<TestRole, TestUser>) {
       timeZone: "UTC",
     })
     .returning();
+  // Issue 16: the world's program's own learning resource and the world's student's conversation.
+  const [resource] = await db
+    .insert(learningResources)
+    .values({
+      programId: program.id,
+      title: `World resource ${tag}`,
+      body: `World resource text ${tag}`,
+      category: "clinical_skills",
+      kind: "guide",
+      durationMinutes: 5,
+    })
+    .returning();
+  const [conversation] = await db
+    .insert(assistantConversations)
+    .values({ studentId: applicant.id, title: `World question ${tag}` })
+    .returning();
+  await db
+    .insert(assistantMessages)
+    .values({ conversationId: conversation.id, role: "user", content: `World question ${tag}` });
   const marker = `World secret ${tag}`;
   const [message] = await db
     .insert(messages)
@@ -232,6 +252,10 @@ async function buildWorld(t: TestApp, users: Record<TestRole, TestUser>) {
     calendarEvent.title,
     feed.id,
     feed.label,
+    resource.id,
+    resource.title,
+    conversation.id,
+    `World question ${tag}`,
   ];
   // The active placement and its facility are on the marketplace, for programs and students alike.
   const facilityRecords = [facility.id, department.id, department.name, emptyDepartment.id, active.id];
@@ -253,6 +277,8 @@ async function buildWorld(t: TestApp, users: Record<TestRole, TestUser>) {
     matchRun,
     calendarEvent,
     feed,
+    resource,
+    conversation,
     marker,
     /** The foreign callers' own records. */
     callers,
@@ -279,7 +305,7 @@ async function worldState(t: TestApp, w: World) {
     .from(placements)
     .where(eq(placements.facilityId, w.facility.id));
   const people = [w.coordinator.userId, w.facilityCoordinator.userId, w.studentUser.userId];
-  const [s, i, d, p, a, m, e, pref, r, cd, pr, fr, mr, cf] = await Promise.all([
+  const [s, i, d, p, a, m, e, pref, r, cd, pr, fr, mr, cf, lr, ac] = await Promise.all([
     db.select().from(students).where(eq(students.programId, w.program.id)).orderBy(students.id),
     db
       .select()
@@ -325,13 +351,19 @@ async function worldState(t: TestApp, w: World) {
       .orderBy(facilityRequirements.requirementTypeId),
     db.select().from(matchRuns).where(eq(matchRuns.programId, w.program.id)).orderBy(matchRuns.id),
     db.select().from(calendarFeeds).where(inArray(calendarFeeds.userId, people)).orderBy(calendarFeeds.id),
+    db.select().from(learningResources).where(eq(learningResources.programId, w.program.id)),
+    db
+      .select()
+      .from(assistantMessages)
+      .where(eq(assistantMessages.conversationId, w.conversation.id))
+      .orderBy(assistantMessages.id),
   ]);
   const ce = await db
     .select()
     .from(calendarEvents)
     .where(eq(calendarEvents.organizationId, w.program.id))
     .orderBy(calendarEvents.id);
-  return JSON.parse(JSON.stringify({ ce, s, i, d, p, a, m, e, pref, r, cd, pr, fr, mr, cf }));
+  return JSON.parse(JSON.stringify({ ce, s, i, d, p, a, m, e, pref, r, cd, pr, fr, mr, cf, lr, ac }));
 }
 
 /** The same case for every foreign caller (routes open to every signed-in user). */
@@ -365,6 +397,13 @@ async function pendingRequest(ctx: Ctx) {
 const STUDENT_VIEWERS: Role[] = ["student", ...ADMINS];
 /** The student's own record answers `status`; an admin viewing as a student without one gets 404. */
 const ownRecord = (status: number) => (who: Who) => (who === "student" ? status : 404);
+const LEARNING_RESOURCE = {
+  title: "Matrix guide",
+  body: "Text",
+  category: "clinical_skills",
+  kind: "guide",
+  durationMinutes: 5,
+};
 const EXPERIENCE = { kind: "work", organization: "Corner Clinic", title: "Receptionist", startDate: "2023-01-01" };
 
 const csv = (res: { headers: Headers }) => expect(res.headers.get("content-type")).toMatch(/^text\/csv/);
@@ -1262,6 +1301,142 @@ const MATRIX: Row[] = [
       status: 404,
       request: (w) => ({ path: `/api/me/student/applications/${w.applications.pending.id}/withdraw` }),
     },
+  },
+  // Issue 16: the Learning Center. The student's own (admins without ?student have no record: 404).
+  {
+    route: "GET /api/me/student/learning/resources",
+    allowed: STUDENT_VIEWERS,
+    ok: ownRecord(200),
+    foreign: { who: "student", status: 200, request: () => ({ path: "/api/me/student/learning/resources" }) },
+  },
+  {
+    route: "GET /api/me/student/learning/resources/:id",
+    allowed: STUDENT_VIEWERS,
+    ok: 404,
+    foreign: {
+      who: "student",
+      status: 404,
+      request: (w) => ({ path: `/api/me/student/learning/resources/${w.resource.id}` }),
+    },
+  },
+  {
+    route: "PUT /api/me/student/learning/resources/:id/progress",
+    allowed: STUDENT_VIEWERS,
+    ok: 404,
+    request: () => ({ path: `/api/me/student/learning/resources/${randomUUID()}/progress`, body: { done: true } }),
+    foreign: {
+      who: "student",
+      status: 404,
+      request: (w) => ({ path: `/api/me/student/learning/resources/${w.resource.id}/progress`, body: { done: true } }),
+    },
+  },
+  {
+    route: "GET /api/me/student/learning/checklist",
+    allowed: STUDENT_VIEWERS,
+    ok: ownRecord(200),
+    foreign: { who: "student", status: 200, request: () => ({ path: "/api/me/student/learning/checklist" }) },
+  },
+  {
+    route: "PUT /api/me/student/learning/checklist/:item",
+    allowed: STUDENT_VIEWERS,
+    ok: ownRecord(200),
+    request: () => ({ path: "/api/me/student/learning/checklist/uniform", body: { checked: true } }),
+    foreign: {
+      who: "student",
+      status: 200,
+      request: () => ({ path: "/api/me/student/learning/checklist/orientation", body: { checked: true } }),
+    },
+  },
+  {
+    route: "GET /api/me/student/learning/assistant",
+    allowed: STUDENT_VIEWERS,
+    ok: ownRecord(200),
+    foreign: { who: "student", status: 200, request: () => ({ path: "/api/me/student/learning/assistant" }) },
+  },
+  {
+    route: "GET /api/me/student/learning/conversations",
+    allowed: STUDENT_VIEWERS,
+    ok: ownRecord(200),
+    foreign: { who: "student", status: 200, request: () => ({ path: "/api/me/student/learning/conversations" }) },
+  },
+  {
+    route: "GET /api/me/student/learning/conversations/:id",
+    allowed: STUDENT_VIEWERS,
+    ok: 404,
+    foreign: {
+      who: "student",
+      status: 404,
+      request: (w) => ({ path: `/api/me/student/learning/conversations/${w.conversation.id}` }),
+    },
+  },
+  {
+    route: "DELETE /api/me/student/learning/conversations/:id",
+    allowed: STUDENT_VIEWERS,
+    ok: 404,
+    foreign: {
+      who: "student",
+      status: 404,
+      request: (w) => ({ path: `/api/me/student/learning/conversations/${w.conversation.id}` }),
+    },
+  },
+  {
+    route: "POST /api/me/student/learning/assistant/chat/completions",
+    allowed: STUDENT_VIEWERS,
+    ok: ownRecord(200),
+    request: () => ({ body: { messages: [{ role: "user", content: "How do I give an SBAR report?" }] } }),
+    check: (res, _ctx, who) => {
+      if (who === "student") expect(res.text.trimEnd().endsWith("data: [DONE]")).toBe(true);
+    },
+    foreign: {
+      who: "student",
+      status: 404,
+      request: (w) => ({
+        path: "/api/me/student/learning/assistant/chat/completions",
+        body: { messages: [{ role: "user", content: "Continue" }], conversationId: w.conversation.id },
+      }),
+    },
+  },
+  // Coordinators their program's resources (and the shared ones to read); administrators all.
+  {
+    route: "GET /api/learning/resources",
+    allowed: PROGRAM_SIDE,
+    ok: 200,
+    foreign: { who: "program", status: 200, request: () => ({ path: "/api/learning/resources?pageSize=100" }) },
+  },
+  {
+    route: "GET /api/learning/resources/:id",
+    allowed: PROGRAM_SIDE,
+    ok: 404,
+    foreign: { who: "program", status: 404, request: (w) => ({ path: `/api/learning/resources/${w.resource.id}` }) },
+  },
+  {
+    route: "POST /api/learning/resources",
+    allowed: PROGRAM_SIDE,
+    ok: 201,
+    request: () => ({ body: LEARNING_RESOURCE }),
+    foreign: {
+      who: "program",
+      status: 201,
+      request: (w) => ({ path: "/api/learning/resources", body: { ...LEARNING_RESOURCE, programId: w.program.id } }),
+      check: (res, w) => expect(res.json.programId).not.toBe(w.program.id),
+    },
+  },
+  {
+    route: "PUT /api/learning/resources/:id",
+    allowed: PROGRAM_SIDE,
+    ok: 404,
+    request: () => ({ path: `/api/learning/resources/${randomUUID()}`, body: LEARNING_RESOURCE }),
+    foreign: {
+      who: "program",
+      status: 404,
+      request: (w) => ({ path: `/api/learning/resources/${w.resource.id}`, body: LEARNING_RESOURCE }),
+    },
+  },
+  {
+    route: "DELETE /api/learning/resources/:id",
+    allowed: PROGRAM_SIDE,
+    ok: 404,
+    foreign: { who: "program", status: 404, request: (w) => ({ path: `/api/learning/resources/${w.resource.id}` }) },
   },
   {
     route: "GET /api/me/student/profile",

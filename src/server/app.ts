@@ -44,6 +44,7 @@ import {
 import { departmentRoutes } from "./features/departments/routes";
 import { eventRoutes } from "./features/events/routes";
 import { healthRoutes } from "./features/health/routes";
+import { learningRoutes, myLearningRoutes } from "./features/learning/routes";
 import { bulkMatchingRoutes } from "./features/matching/bulk-routes";
 import { myRecommendationRoutes, studentRecommendationRoutes } from "./features/matching/routes";
 import { messageRoutes } from "./features/messages/routes";
@@ -287,7 +288,9 @@ export function createApp(opts: AppOptions) {
     .route("/api/me/student", myProfileRoutes)
     .route("/api/me/student", myComplianceRoutes)
     .route("/api/me/student", myRecommendationRoutes)
-    .route("/api/me/student", myCalendarRoutes);
+    .route("/api/me/student", myCalendarRoutes)
+    .route("/api/me/student", myLearningRoutes)
+    .route("/api/learning", learningRoutes);
 
   // Server-Sent Events sit outside the typed chain: the browser reads them with EventSource.
   app.route("/api/events", eventRoutes);

@@ -93,6 +93,9 @@ const schema = z.object({
   LLM_MODEL: optionalText,
   // How long the model may take before the engine's words are used instead.
   LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(8_000),
+  // Issue 16: the offline study assistant sends its composed answer a few words at a time, this
+  // many milliseconds apart, so the page shows it growing as a model's would. 0 sends it at once.
+  ASSISTANT_STREAM_PACE_MS: z.coerce.number().int().min(0).max(1000).optional(),
   AUTH_SECRET: z
     .string()
     .min(32)
@@ -100,7 +103,8 @@ const schema = z.object({
     .or(z.literal("").transform(() => undefined)),
 });
 
-export type Env = Omit<z.infer<typeof schema>, "VIEWER_CACHE_MS"> & {
+export type Env = Omit<z.infer<typeof schema>, "VIEWER_CACHE_MS" | "ASSISTANT_STREAM_PACE_MS"> & {
+  ASSISTANT_STREAM_PACE_MS: number;
   appUrl: string;
   demoData: boolean;
   VIEWER_CACHE_MS: number;
@@ -128,6 +132,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     // Demo world: on for the embedded database, off on PostgreSQL unless asked for (D10).
     demoData: env.DEMO_DATA ?? !env.DATABASE_URL,
     VIEWER_CACHE_MS: env.VIEWER_CACHE_MS ?? (env.NODE_ENV === "test" ? 0 : 10_000),
+    ASSISTANT_STREAM_PACE_MS: env.ASSISTANT_STREAM_PACE_MS ?? (env.NODE_ENV === "test" ? 0 : 20),
   };
 }
 

@@ -53,8 +53,6 @@ function lazyRoute<P extends object>(
 
 // Each page is its own chunk.
 const page = (load: () => Promise<{ default: ComponentType }>) => lazyRoute(async () => (await load()).default);
-const section = (name: keyof typeof import("./section-pages")) =>
-  lazyRoute(async () => (await import("./section-pages"))[name]);
 
 /**
  * The signed-in area's guard and its shell (navigation, header, account menu) load with the first
@@ -100,6 +98,10 @@ const appRoutes: RouteObject[] = [
       {
         path: route("/calendar"),
         ...lazyRoute(async () => (await import("@/web/features/calendar/pages/calendar-page")).ProgramCalendarPage),
+      },
+      {
+        path: route("/learning-resources"),
+        ...page(() => import("@/web/features/learning/pages/learning-resources-page")),
       },
     ],
   },
@@ -194,7 +196,7 @@ const appRoutes: RouteObject[] = [
         path: route("/student/calendar"),
         ...lazyRoute(async () => (await import("@/web/features/calendar/pages/calendar-page")).StudentCalendarPage),
       },
-      { path: route("/student/learning"), ...section("LearningPage") },
+      { path: route("/student/learning"), ...page(() => import("@/web/features/learning/pages/learning-page")) },
       { path: route("/student/messages"), ...page(() => import("@/web/features/messages/pages/messages-page")) },
       { path: route("/student/profile"), ...page(() => import("@/web/features/students/pages/student-profile-page")) },
     ],

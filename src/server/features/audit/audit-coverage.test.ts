@@ -157,6 +157,50 @@ describe("every audited action leaves its entry", () => {
     });
   });
 
+  it("learning: a resource added, edited and deleted, a checklist item ticked; a question is not audited", async () => {
+    const resource = {
+      title: "Audit guide",
+      body: "Text",
+      category: "clinical_skills",
+      kind: "guide",
+      durationMinutes: 5,
+    };
+    const added = await t.call("POST", "/api/learning/resources", { cookie: program.cookie, body: resource });
+    ok(added, 201);
+    expect(await entry("POST /api/learning/resources", added.json.id)).toMatchObject({
+      actorId: program.userId,
+      summary: "Added a learning resource",
+      entityType: "learning_resource",
+      organizationId: program.organizationId,
+    });
+    const path = `/api/learning/resources/${added.json.id}`;
+    ok(await t.call("PUT", path, { cookie: program.cookie, body: { ...resource, title: "Audit guide 2" } }));
+    expect(await entry("PUT /api/learning/resources/{id}", added.json.id)).toMatchObject({ actorId: program.userId });
+    ok(await t.call("DELETE", path, { cookie: program.cookie }));
+    expect(await entry("DELETE /api/learning/resources/{id}", added.json.id)).toMatchObject({
+      actorId: program.userId,
+    });
+    const ticked = await t.call("PUT", "/api/me/student/learning/checklist/uniform", {
+      cookie: student.cookie,
+      body: { checked: true },
+    });
+    ok(ticked);
+    expect(await entry("PUT /api/me/student/learning/checklist/{item}", "uniform")).toMatchObject({
+      actorId: student.userId,
+      after: { checked: true },
+    });
+    const asked = await t.call("POST", "/api/me/student/learning/assistant/chat/completions", {
+      cookie: student.cookie,
+      body: { messages: [{ role: "user", content: "A private question" }] },
+    });
+    ok(asked);
+    const questions = await t.deps.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "POST /api/me/student/learning/assistant/chat/completions"));
+    expect(questions).toEqual([]);
+  });
+
   it("a compliance document uploaded and reviewed (the decision before and after)", async () => {
     const doc = await upload(t, "/api/me/student/compliance/documents", student.cookie, {
       requirementTypeId: "bls",

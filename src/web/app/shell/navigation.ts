@@ -1,4 +1,5 @@
 import {
+  BookOpen,
   Building2,
   Calendar,
   ClipboardList,
@@ -31,6 +32,7 @@ export const NAVIGATION: Record<Area, NavItem[]> = {
     { to: "/matching", label: "Match Students", icon: Shuffle },
     { to: "/applications", label: "Applications", icon: ClipboardList },
     { to: "/calendar", label: "Calendar", icon: Calendar },
+    { to: "/learning-resources", label: "Learning Resources", icon: BookOpen },
     { to: "/messages", label: "Messages", icon: MessageSquare },
   ],
   facility: [
@@ -70,9 +72,16 @@ export function areaOf(pathname: string, role: Role | null): Area {
   if (pathname.startsWith("/dashboard/facility") || pathname.startsWith("/facility")) return "facility";
   if (pathname.startsWith("/dashboard/student") || pathname.startsWith("/student/")) return "student";
   if (
-    ["/dashboard/program", "/students", "/compliance", "/placements", "/matching", "/applications", "/calendar"].some(
-      (p) => pathname.startsWith(p),
-    )
+    [
+      "/dashboard/program",
+      "/students",
+      "/compliance",
+      "/placements",
+      "/matching",
+      "/applications",
+      "/calendar",
+      "/learning-resources",
+    ].some((p) => pathname.startsWith(p))
   )
     return "program";
   if (role === "admin" || role === "super_admin") return "admin";

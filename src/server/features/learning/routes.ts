@@ -1,0 +1,384 @@
+import { randomUUID } from "node:crypto";
+import { createRoute, z } from "@hono/zod-openapi";
+import {
+  ASSISTANT_QUESTIONS_PER_WINDOW,
+  ASSISTANT_WINDOW_MINUTES,
+  CHAT_ERRORS,
+  RATE_LIMIT_MESSAGE,
+  SUGGESTED_QUESTIONS,
+} from "../../../domain/learning";
+import { PROGRAM_SIDE, STUDENT_VIEWERS } from "../../../domain/roles";
+import { allow, studentScope } from "../../lib/access";
+import { noteAudit } from "../../lib/audit";
+import { loggableError } from "../../lib/errors";
+import { createRouter, errorResponses, idParam, jsonContent } from "../../lib/router";
+import {
+  answer,
+  assistantMode,
+  conversationMessages,
+  deleteConversation,
+  findPassages,
+  listConversations,
+  questionsLeft,
+  recordAnswer,
+  recordQuestion,
+  takeQuestion,
+} from "./assistant";
+import { checklistOf, tickItem } from "./checklist";
+import {
+  createResource,
+  deleteResource,
+  listForCoordinator,
+  listForStudent,
+  markResource,
+  readResource,
+  updateResource,
+} from "./resources";
+import {
+  AssistantInfoSchema,
+  ChatBodySchema,
+  CheckedBodySchema,
+  ChecklistItemParam,
+  ChecklistSchema,
+  ConversationListSchema,
+  ConversationSchema,
+  CoordinatorResourcePageSchema,
+  CoordinatorResourceQuerySchema,
+  DoneBodySchema,
+  NewResourceBodySchema,
+  ResourceBodySchema,
+  ResourceQuerySchema,
+  ResourceSchema,
+  StudentResourcePageSchema,
+} from "./schemas";
+import { pieces, sse } from "./sse";
+
+// The Learning Center (issue 16): /api/me/student/learning/* is the student's own (resources they
+// may read, their checklist, their conversations with the study assistant); /api/learning/* is
+// where coordinators add their program's resources and administrators curate the shared ones.
+
+const resourceId = idParam("Resource");
+const conversationId = idParam("Conversation");
+const tags = ["learning"];
+const json = <T extends z.ZodType>(schema: T) => ({
+  body: { content: { "application/json": { schema } }, required: true },
+});
+
+// ---------------------------------------------------------------------------------------------
+// The student's own
+
+const myResourcesRoute = createRoute({
+  method: "get",
+  path: "/learning/resources",
+  tags,
+  summary: "The resources the student may read (shared and their program's), with their done marks",
+  middleware: [allow(...STUDENT_VIEWERS)] as const,
+  request: { query: ResourceQuerySchema },
+  responses: { 200: jsonContent(StudentResourcePageSchema, "A page of resources"), ...errorResponses },
+});
+
+const myResourceRoute = createRoute({
+  method: "get",
+  path: "/learning/resources/{id}",
+  tags,
+  summary: "One resource with its text (another program's: 404)",
+  middleware: [allow(...STUDENT_VIEWERS)] as const,
+  request: { params: resourceId },
+  responses: { 200: jsonContent(ResourceSchema, "The resource"), ...errorResponses },
+});
+
+const progressRoute = createRoute({
+  method: "put",
+  path: "/learning/resources/{id}/progress",
+  tags,
+  summary: "Marked a learning resource as done (or not)",
+  middleware: [allow(...STUDENT_VIEWERS)] as const,
+  request: { params: resourceId, ...json(DoneBodySchema) },
+  responses: { 200: jsonContent(ResourceSchema, "The resource with its mark"), ...errorResponses },
+});
+
+const checklistRoute = createRoute({
+  method: "get",
+  path: "/learning/checklist",
+  tags,
+  summary: "The student's preparation checklist: compliance items from approved documents, the rest ticked by them",
+  middleware: [allow(...STUDENT_VIEWERS)] as const,
+  responses: { 200: jsonContent(ChecklistSchema, "The checklist"), ...errorResponses },
+});
+
+const tickRoute = createRoute({
+  method: "put",
+  path: "/learning/checklist/{item}",
+  tags,
+  summary: "Ticked a preparation checklist item (orientation or uniform)",
+  middleware: [allow(...STUDENT_VIEWERS)] as const,
+  request: { params: ChecklistItemParam, ...json(CheckedBodySchema) },
+  responses: { 200: jsonContent(ChecklistSchema, "The checklist"), ...errorResponses },
+});
+
+const assistantRoute = createRoute({
+  method: "get",
+  path: "/learning/assistant",
+  tags,
+  summary: "The study assistant's mode (offline retrieval or a model), suggested questions and limit",
+  middleware: [allow(...STUDENT_VIEWERS)] as const,
+  responses: { 200: jsonContent(AssistantInfoSchema, "The assistant"), ...errorResponses },
+});
+
+const conversationsRoute = createRoute({
+  method: "get",
+  path: "/learning/conversations",
+  tags,
+  summary: "The student's conversations with the study assistant, newest first",
+  middleware: [allow(...STUDENT_VIEWERS)] as const,
+  responses: { 200: jsonContent(ConversationListSchema, "Conversations"), ...errorResponses },
+});
+
+const conversationRoute = createRoute({
+  method: "get",
+  path: "/learning/conversations/{id}",
+  tags,
+  summary: "One of the student's conversations (another student's: 404)",
+  middleware: [allow(...STUDENT_VIEWERS)] as const,
+  request: { params: conversationId },
+  responses: { 200: jsonContent(ConversationSchema, "The conversation"), ...errorResponses },
+});
+
+const deleteConversationRoute = createRoute({
+  method: "delete",
+  path: "/learning/conversations/{id}",
+  tags,
+  summary: "Deleted a study assistant conversation",
+  middleware: [allow(...STUDENT_VIEWERS)] as const,
+  request: { params: conversationId },
+  responses: {
+    200: jsonContent(z.object({ id: z.string(), deleted: z.literal(true) }), "Deleted"),
+    ...errorResponses,
+  },
+});
+
+const chatRoute = createRoute({
+  method: "post",
+  path: "/learning/assistant/chat/completions",
+  tags,
+  summary: "Asked the study assistant (a Server-Sent Events stream in OpenAI's chat completion format)",
+  description:
+    "The answer streams as `data:` lines carrying `choices[0].delta.content`, ended by `data: [DONE]`; an error after the stream began is a `data:` line with a body field `error`. The conversation's id is in the `x-conversation-id` header and each chunk's `conversation_id`. Point an OpenAI client's baseURL at /api/me/student/learning/assistant.",
+  middleware: [allow(...STUDENT_VIEWERS)] as const,
+  request: json(ChatBodySchema),
+  responses: {
+    200: { description: "The answer as a stream", content: { "text/event-stream": { schema: z.string() } } },
+    429: jsonContent(z.object({ error: z.object({ code: z.string(), message: z.string() }) }), RATE_LIMIT_MESSAGE),
+    ...errorResponses,
+  },
+});
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export const myLearningRoutes = createRouter()
+  .openapi(myResourcesRoute, async (c) =>
+    c.json(await listForStudent(c.var.deps.db, studentScope(c.var.scope), c.req.valid("query")), 200),
+  )
+  .openapi(myResourceRoute, async (c) =>
+    c.json(await readResource(c.var.deps.db, studentScope(c.var.scope), c.req.valid("param").id), 200),
+  )
+  .openapi(progressRoute, async (c) => {
+    const scope = studentScope(c.var.scope);
+    const { id } = c.req.valid("param");
+    const { done } = c.req.valid("json");
+    noteAudit(c, { entityType: "learning_resource", entityId: id, after: { done } });
+    return c.json(await markResource(c.var.deps.db, scope, id, done), 200);
+  })
+  .openapi(checklistRoute, async (c) => c.json(await checklistOf(c.var.deps.db, studentScope(c.var.scope)), 200))
+  .openapi(tickRoute, async (c) => {
+    const scope = studentScope(c.var.scope);
+    const { item } = c.req.valid("param");
+    const { checked } = c.req.valid("json");
+    noteAudit(c, { entityType: "checklist_item", entityId: item, after: { checked } });
+    return c.json(await tickItem(c.var.deps.db, scope, item, checked), 200);
+  })
+  .openapi(assistantRoute, async (c) => {
+    const scope = studentScope(c.var.scope);
+    return c.json(
+      {
+        ...assistantMode(c.var.deps.env),
+        suggestedQuestions: [...SUGGESTED_QUESTIONS],
+        questionsPerWindow: ASSISTANT_QUESTIONS_PER_WINDOW,
+        windowMinutes: ASSISTANT_WINDOW_MINUTES,
+        questionsLeft: await questionsLeft(c.var.deps.db, scope.studentId),
+      },
+      200,
+    );
+  })
+  .openapi(conversationsRoute, async (c) =>
+    c.json({ items: await listConversations(c.var.deps.db, studentScope(c.var.scope)) }, 200),
+  )
+  .openapi(conversationRoute, async (c) =>
+    c.json(await conversationMessages(c.var.deps.db, studentScope(c.var.scope), c.req.valid("param").id), 200),
+  )
+  .openapi(deleteConversationRoute, async (c) =>
+    c.json(await deleteConversation(c.var.deps.db, studentScope(c.var.scope), c.req.valid("param").id), 200),
+  )
+  .openapi(chatRoute, async (c) => {
+    const scope = studentScope(c.var.scope);
+    const { db, env, log } = c.var.deps;
+    const body = c.req.valid("json");
+    const question = (body.messages.at(-1)?.content ?? "").trim();
+    // A question is a private study note, not a change to anyone's records: it is kept in the
+    // student's conversation, not in the audit trail.
+    noteAudit(c, { skip: true });
+    // Everything that can refuse does so before the stream starts, as a JSON error.
+    const conversation = await recordQuestionChecked(c.var.deps.db, scope, question, body);
+    const hits = await findPassages(db, scope, question);
+    const history =
+      conversation.history.length > 0
+        ? conversation.history
+        : body.messages
+            .slice(0, -1)
+            .filter((m): m is { role: "user" | "assistant"; content: string } => m.role !== "system")
+            .slice(-10);
+    const reply = answer(env, hits, question, history);
+    const meta = {
+      id: `chatcmpl-${randomUUID()}`,
+      model: assistantMode(env).model ?? "learning-center-retrieval",
+      created: Math.floor(Date.now() / 1000),
+      conversationId: conversation.id,
+    };
+    const encoder = new TextEncoder();
+    let cancelled = false;
+    const stream = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        const send = (text: string) => {
+          if (!cancelled) controller.enqueue(encoder.encode(text));
+        };
+        let text = "";
+        send(sse.start(meta));
+        try {
+          for await (const part of reply.pieces) {
+            // Offline, the composed answer goes a few words at a time (ASSISTANT_STREAM_PACE_MS).
+            const parts = assistantMode(env).mode === "offline" ? pieces(part) : [part];
+            for (const p of parts) {
+              if (cancelled) break;
+              text += p;
+              send(sse.delta(meta, p));
+              if (env.ASSISTANT_STREAM_PACE_MS > 0 && parts.length > 1) await wait(env.ASSISTANT_STREAM_PACE_MS);
+            }
+          }
+          send(sse.stop(meta));
+        } catch (err) {
+          log.warn({ err: loggableError(err) }, "learning: the study assistant's answer failed");
+          send(sse.error(CHAT_ERRORS.response));
+        }
+        send(sse.done());
+        if (text.trim()) {
+          await recordAnswer(db, conversation.id, text, reply.citations).catch((err) =>
+            log.error({ err: loggableError(err) }, "learning: the answer could not be saved"),
+          );
+        }
+        if (!cancelled) controller.close();
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    c.header("content-type", "text/event-stream; charset=utf-8");
+    c.header("cache-control", "no-cache, no-transform");
+    c.header("x-accel-buffering", "no");
+    c.header("x-conversation-id", conversation.id);
+    return c.body(stream, 200) as never;
+  });
+
+/** The conversation (404 for another student's) is checked before the question counts against the limit. */
+async function recordQuestionChecked(
+  db: Parameters<typeof recordQuestion>[0],
+  scope: ReturnType<typeof studentScope>,
+  question: string,
+  body: { conversationId?: string },
+) {
+  if (body.conversationId) await conversationMessages(db, scope, body.conversationId);
+  await takeQuestion(db, scope.studentId);
+  return recordQuestion(db, scope, question, body.conversationId);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Coordinators and administrators: the library
+
+const listRoute = createRoute({
+  method: "get",
+  path: "/resources",
+  tags,
+  summary: "The program's resources and the shared ones (admins: all, or one program's)",
+  middleware: [allow(...PROGRAM_SIDE)] as const,
+  request: { query: CoordinatorResourceQuerySchema },
+  responses: { 200: jsonContent(CoordinatorResourcePageSchema, "A page of resources"), ...errorResponses },
+});
+
+const readRoute = createRoute({
+  method: "get",
+  path: "/resources/{id}",
+  tags,
+  summary: "One resource with its text (another program's: 404)",
+  middleware: [allow(...PROGRAM_SIDE)] as const,
+  request: { params: resourceId },
+  responses: { 200: jsonContent(ResourceSchema, "The resource"), ...errorResponses },
+});
+
+const createResourceRoute = createRoute({
+  method: "post",
+  path: "/resources",
+  tags,
+  summary: "Added a learning resource",
+  middleware: [allow(...PROGRAM_SIDE)] as const,
+  request: json(NewResourceBodySchema),
+  responses: { 201: jsonContent(ResourceSchema, "Created"), ...errorResponses },
+});
+
+const updateResourceRoute = createRoute({
+  method: "put",
+  path: "/resources/{id}",
+  tags,
+  summary: "Edited a learning resource",
+  middleware: [allow(...PROGRAM_SIDE)] as const,
+  request: { params: resourceId, ...json(ResourceBodySchema) },
+  responses: { 200: jsonContent(ResourceSchema, "Updated"), ...errorResponses },
+});
+
+const deleteResourceRoute = createRoute({
+  method: "delete",
+  path: "/resources/{id}",
+  tags,
+  summary: "Deleted a learning resource",
+  middleware: [allow(...PROGRAM_SIDE)] as const,
+  request: { params: resourceId },
+  responses: {
+    200: jsonContent(z.object({ id: z.string(), deleted: z.literal(true) }), "Deleted"),
+    ...errorResponses,
+  },
+});
+
+export const learningRoutes = createRouter()
+  .openapi(listRoute, async (c) =>
+    c.json(await listForCoordinator(c.var.deps.db, c.var.scope, c.req.valid("query")), 200),
+  )
+  .openapi(readRoute, async (c) => c.json(await readResource(c.var.deps.db, c.var.scope, c.req.valid("param").id), 200))
+  .openapi(createResourceRoute, async (c) => {
+    const created = await createResource(c.var.deps.db, c.var.scope, c.var.viewer, c.req.valid("json"));
+    noteAudit(c, {
+      entityType: "learning_resource",
+      entityId: created.id,
+      organizationId: created.programId,
+      after: { title: created.title },
+    });
+    return c.json(created, 201);
+  })
+  .openapi(updateResourceRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    const updated = await updateResource(c.var.deps.db, c.var.scope, id, c.req.valid("json"));
+    noteAudit(c, { entityType: "learning_resource", entityId: id, organizationId: updated.programId });
+    return c.json(updated, 200);
+  })
+  .openapi(deleteResourceRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    noteAudit(c, { entityType: "learning_resource", entityId: id });
+    return c.json(await deleteResource(c.var.deps.db, c.var.scope, id), 200);
+  });
