@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { daysBetween } from "./compliance";
 import { isoDate } from "./dates";
+import { ADMIN_ROLES, type Role } from "./roles";
 
 // Affiliation agreements (issue 17): one program, one facility, the dates students may rotate
 // there under it. Shared by the server (status in SQL mirrors agreementStatus), the web forms and
@@ -45,9 +46,7 @@ export function coversRotation(
   rotation: { startDate: string; endDate: string },
   today: string,
 ): boolean {
-  return (
-    isInForce(agreementStatus(a, today)) && a.startDate <= rotation.startDate && a.endDate >= rotation.endDate
-  );
+  return isInForce(agreementStatus(a, today)) && a.startDate <= rotation.startDate && a.endDate >= rotation.endDate;
 }
 
 /**
@@ -107,7 +106,10 @@ export const agreementFieldsSchema = z
     notes: z.string().max(AGREEMENT_NOTES_MAX, `Notes are at most ${AGREEMENT_NOTES_MAX} characters`).default(""),
     contacts: z.array(contactSchema).max(MAX_CONTACTS, `At most ${MAX_CONTACTS} contacts`).default([]),
   })
-  .refine((v) => v.endDate >= v.startDate, { path: ["endDate"], message: "End date must be on or after the start date" });
+  .refine((v) => v.endDate >= v.startDate, {
+    path: ["endDate"],
+    message: "End date must be on or after the start date",
+  });
 export type AgreementFields = z.infer<typeof agreementFieldsSchema>;
 
 /**
@@ -126,3 +128,6 @@ export const terminationSchema = z.object({
     .max(TERMINATION_REASON_MAX, `Reason is at most ${TERMINATION_REASON_MAX} characters`),
   terminatedOn: isoDate("Termination date").optional(),
 });
+
+/** Who may call the agreements API: both sides' coordinators and administrators (ADR 011). */
+export const AGREEMENT_VIEWERS = ["program", "facility", ...ADMIN_ROLES] as const satisfies readonly Role[];

@@ -77,6 +77,8 @@ export const REFUSAL_CODES = [
   "rotation_ended",
   "not_selected_before",
   "too_many_pending",
+  // Issue 17: the facility requires an affiliation agreement the student's program does not hold.
+  "agreement_required",
 ] as const;
 export type RefusalCode = (typeof REFUSAL_CODES)[number];
 

@@ -10,6 +10,7 @@ import { assertVerified, type ProgramScope, programScope, type Scope, type Stude
 import type { Deps, Viewer } from "../../lib/context";
 import { notFound, refused } from "../../lib/errors";
 import { mailHtml } from "../../lib/mail";
+import { assertAgreementCovers, programsWithoutAgreement } from "../agreements/requirement";
 import { findPlacementForApplication } from "../placements/slots";
 
 // Submitting applications (D3, D7): a program for one or many of its students, or a student for
@@ -100,6 +101,8 @@ async function submitInScope(
 ): Promise<SubmissionResult> {
   const placement = await findPlacementForApplication(deps.db, input.placementId);
   if (!placement) throw notFound("Placement");
+  // Issue 17: one program's request to a facility requiring an agreement it lacks is refused whole (409).
+  if (scope.kind === "program") await assertAgreementCovers(deps.db, placement, { programId: scope.programId });
   const { maxPendingApplicationsPerStudent } = await deps.settings.get();
   const outcome = await deps.db.transaction(async (tx) => {
     await lockStudentsPending(
@@ -195,6 +198,21 @@ async function checkAndInsert(
     } else {
       eligible.push(s);
     }
+  }
+
+  if (eligible.length > 0) {
+    // Issue 17: students of a program without an affiliation agreement covering the rotation, when
+    // the facility requires one (an administrator's mixed batch, a bulk match's lines).
+    const lacking = await programsWithoutAgreement(
+      db,
+      placement,
+      eligible.map((s) => s.programId),
+    );
+    eligible = eligible.filter((s) => {
+      const reason = lacking.get(s.programId);
+      if (reason) refused.push({ studentId: s.id, name: fullName(s), reason, code: "agreement_required" });
+      return !reason;
+    });
   }
 
   if (opts.maxPending !== undefined && eligible.length > 0) {
