@@ -14,11 +14,12 @@ import { scopeWhere } from "../../lib/access";
 export const programOrg = alias(organizations, "agreement_program");
 export const facilityOrg = alias(organizations, "agreement_facility");
 
+// The window is written into the SQL (a constant, not a parameter) so the status groups by itself.
 export const statusSql = sql<string>`(case
   when ${a.stage} = 'draft' then 'draft'
   when ${a.stage} = 'terminated' then 'terminated'
   when ${a.endDate} < current_date then 'expired'
-  when ${a.endDate} - current_date <= ${EXPIRING_WINDOW_DAYS} then 'expiring'
+  when ${a.endDate} - current_date <= ${sql.raw(String(EXPIRING_WINDOW_DAYS))} then 'expiring'
   else 'active' end)`;
 
 export const daysLeftSql = sql<number>`(${a.endDate} - current_date)::int`;
