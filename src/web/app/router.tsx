@@ -98,6 +98,12 @@ const appRoutes: RouteObject[] = [
       { path: route("/matching"), ...page(() => import("@/web/features/matching/pages/match-students-page")) },
       { path: route("/applications"), ...page(() => import("@/web/features/applications/pages/applications-page")) },
       { path: route("/calendar"), ...section("CalendarPage") },
+      {
+        path: route("/agreements"),
+        ...lazyRoute(
+          async () => (await import("@/web/features/agreements/pages/agreements-page")).ProgramAgreementsPage,
+        ),
+      },
     ],
   },
   {
@@ -123,6 +129,12 @@ const appRoutes: RouteObject[] = [
       {
         path: route("/dashboard/facility/requirements"),
         ...page(() => import("@/web/features/compliance/pages/facility-requirements-page")),
+      },
+      {
+        path: route("/dashboard/facility/agreements"),
+        ...lazyRoute(
+          async () => (await import("@/web/features/agreements/pages/agreements-page")).FacilityAgreementsPage,
+        ),
       },
     ],
   },
@@ -157,6 +169,10 @@ const appRoutes: RouteObject[] = [
       },
       { path: route("/dashboard/admin/admins"), ...page(() => import("@/web/features/admin/pages/admins-page")) },
       { path: route("/dashboard/admin/settings"), ...page(() => import("@/web/features/admin/pages/settings-page")) },
+      {
+        path: route("/dashboard/admin/agreements"),
+        ...lazyRoute(async () => (await import("@/web/features/agreements/pages/agreements-page")).AdminAgreementsPage),
+      },
     ],
   },
   // The student's pages admit the same roles as /api/me/student/* (STUDENT_VIEWERS, ADR 011).

@@ -31,7 +31,13 @@ afterAll(async () => {
 });
 
 const contacts = [
-  { side: "program", name: "Pat Program", email: "pat@program.test", phone: "+1 555 0100", role: "Clinical coordinator" },
+  {
+    side: "program",
+    name: "Pat Program",
+    email: "pat@program.test",
+    phone: "+1 555 0100",
+    role: "Clinical coordinator",
+  },
   { side: "facility", name: "Fran Facility", email: "fran@facility.test", phone: "", role: "Education manager" },
 ];
 let counter = 0;
@@ -61,7 +67,10 @@ async function uploadFile(cookie: string, id: string, bytes: Uint8Array, name = 
 
 describe("creating and reading", () => {
   it("a program drafts one naming a facility; both sides and admins see it; others get 404, 403 or 401", async () => {
-    const res = await create(program.cookie, fields({ facilityId: facility.organizationId, programId: otherProgram.organizationId }));
+    const res = await create(
+      program.cookie,
+      fields({ facilityId: facility.organizationId, programId: otherProgram.organizationId }),
+    );
     expect(res.status).toBe(201);
     // The program is the caller's own, whatever the body said (D1).
     expect(res.json).toMatchObject({
@@ -121,7 +130,10 @@ describe("creating and reading", () => {
     );
     expect(dates.status).toBe(422);
     expect(dates.json.error.issues.map((i: { path: string }) => i.path)).toEqual(["endDate"]);
-    const extreme = await create(program.cookie, fields({ facilityId: facility.organizationId, endDate: "99999-01-01" }));
+    const extreme = await create(
+      program.cookie,
+      fields({ facilityId: facility.organizationId, endDate: "99999-01-01" }),
+    );
     expect(extreme.status).toBe(422);
     const nul = await create(program.cookie, fields({ facilityId: facility.organizationId, title: "Bad\u0000title" }));
     expect(nul.status).toBe(422);
@@ -136,7 +148,10 @@ describe("creating and reading", () => {
     expect(huge.json.error.issues[0].path).toBe("notes");
     const badQuery = await t.call("GET", "/api/agreements?status=lost&expiringWithin=-1", { cookie: program.cookie });
     expect(badQuery.status).toBe(422);
-    expect(badQuery.json.error.issues.map((i: { path: string }) => i.path).sort()).toEqual(["expiringWithin", "status"]);
+    expect(badQuery.json.error.issues.map((i: { path: string }) => i.path).sort()).toEqual([
+      "expiringWithin",
+      "status",
+    ]);
   });
 
   it("twenty identical creates at once make one agreement (19 answers 409 naming the title)", async () => {
@@ -178,7 +193,10 @@ describe("the lifecycle", () => {
     expect(dropContacts.status).toBe(422);
     expect((await t.call("DELETE", `/api/agreements/${draft.id}`, { cookie: facility.cookie })).status).toBe(409);
 
-    const noReason = await t.call("POST", `/api/agreements/${draft.id}/terminate`, { cookie: facility.cookie, body: {} });
+    const noReason = await t.call("POST", `/api/agreements/${draft.id}/terminate`, {
+      cookie: facility.cookie,
+      body: {},
+    });
     expect(noReason.status).toBe(422);
     expect(noReason.json.error.issues[0].path).toBe("reason");
     const future = await t.call("POST", `/api/agreements/${draft.id}/terminate`, {
@@ -192,7 +210,11 @@ describe("the lifecycle", () => {
       body: { reason: "Unit closing" },
     });
     expect(ended.status).toBe(200);
-    expect(ended.json).toMatchObject({ status: "terminated", terminationReason: "Unit closing", terminatedOn: dayFromToday(0) });
+    expect(ended.json).toMatchObject({
+      status: "terminated",
+      terminationReason: "Unit closing",
+      terminatedOn: dayFromToday(0),
+    });
     const edit = await t.call("PUT", `/api/agreements/${draft.id}`, { cookie: program.cookie, body: fields() });
     expect(edit.status).toBe(409);
   });
@@ -222,7 +244,12 @@ describe("the lifecycle", () => {
 describe("the signed document", () => {
   it("uploads a PDF (either side), serves it to both sides and admins only; wrong type 422, too large 413", async () => {
     const a = (await create(program.cookie, fields({ facilityId: facility.organizationId }))).json;
-    const up = await uploadFile(facility.cookie, a.id, await pdfBytes("Signed affiliation agreement"), "Signed agreement.pdf");
+    const up = await uploadFile(
+      facility.cookie,
+      a.id,
+      await pdfBytes("Signed affiliation agreement"),
+      "Signed agreement.pdf",
+    );
     expect(up.status).toBe(200);
     expect(up.json.document).toMatchObject({ name: "Signed agreement.pdf", contentType: "application/pdf" });
     for (const who of [program, facility, admin]) {
@@ -247,7 +274,10 @@ describe("the signed document", () => {
 describe("lists, filters and CSV", () => {
   it("filters by status, the other organization, search and expiring within N days; counts by status; CSV", async () => {
     const soon = (
-      await create(facility.cookie, fields({ programId: otherProgram.organizationId, endDate: dayFromToday(20), title: "Ends soon" }))
+      await create(
+        facility.cookie,
+        fields({ programId: otherProgram.organizationId, endDate: dayFromToday(20), title: "Ends soon" }),
+      )
     ).json;
     await t.call("POST", `/api/agreements/${soon.id}/sign`, { cookie: facility.cookie });
     const expiring = await t.call("GET", "/api/agreements?status=expiring", { cookie: facility.cookie });
@@ -259,10 +289,12 @@ describe("lists, filters and CSV", () => {
     const other = await t.call("GET", `/api/agreements?organizationId=${otherProgram.organizationId}`, {
       cookie: facility.cookie,
     });
-    expect(other.json.items.every((a: { program: { id: string } }) => a.program.id === otherProgram.organizationId)).toBe(
-      true,
-    );
-    const paged = await t.call("GET", "/api/agreements?pageSize=2&page=1&sort=title&order=desc", { cookie: facility.cookie });
+    expect(
+      other.json.items.every((a: { program: { id: string } }) => a.program.id === otherProgram.organizationId),
+    ).toBe(true);
+    const paged = await t.call("GET", "/api/agreements?pageSize=2&page=1&sort=title&order=desc", {
+      cookie: facility.cookie,
+    });
     expect(paged.json.items).toHaveLength(2);
     expect(paged.json.total).toBeGreaterThan(2);
     const csv = await t.call("GET", "/api/agreements/export.csv?status=expiring", { cookie: facility.cookie });
@@ -297,11 +329,15 @@ describe("the facility's rule: require an active agreement", () => {
     const placement = await createPlacement(t.deps.db, f.organizationId!, { title: "Ruled rotation" });
     const setting = await t.call("GET", "/api/agreements/requirement", { cookie: f.cookie });
     expect(setting.json).toEqual({ facilityId: f.organizationId, requireAgreement: false });
-    expect((await t.call("PUT", "/api/agreements/requirement", { cookie: p.cookie, body: { requireAgreement: true } })).status).toBe(
-      403,
-    );
+    expect(
+      (await t.call("PUT", "/api/agreements/requirement", { cookie: p.cookie, body: { requireAgreement: true } }))
+        .status,
+    ).toBe(403);
     expect((await t.call("GET", "/api/agreements/requirement", { cookie: admin.cookie })).status).toBe(422);
-    const on = await t.call("PUT", "/api/agreements/requirement", { cookie: f.cookie, body: { requireAgreement: true } });
+    const on = await t.call("PUT", "/api/agreements/requirement", {
+      cookie: f.cookie,
+      body: { requireAgreement: true },
+    });
     expect(on.status).toBe(200);
     expect(on.json.requireAgreement).toBe(true);
 
@@ -318,7 +354,10 @@ describe("the facility's rule: require an active agreement", () => {
     expect(refused.status).toBe(409);
     expect(refused.json.error.code).toBe("agreement_required");
     expect(refused.json.error.message).toContain("requires an active affiliation agreement");
-    const own = await t.call("POST", "/api/me/student/applications", { cookie: s.cookie, body: { placementId: placement.id } });
+    const own = await t.call("POST", "/api/me/student/applications", {
+      cookie: s.cookie,
+      body: { placementId: placement.id },
+    });
     expect(own.status).toBe(409);
     expect(own.json.error.code).toBe("agreement_required");
     // An administrator's submission: the student is refused with the reason.

@@ -105,7 +105,7 @@ const partnersRoute = createRoute({
         .openapi({ description: "Administrators: which kind to list" }),
     }),
   },
-  responses: { 200: jsonContent(PartnerOptionsSchema, "Up to 20 organizations by name"), ...errorResponses },
+  responses: { 200: jsonContent(PartnerOptionsSchema, "Up to 50 organizations by name"), ...errorResponses },
 });
 
 const facilityIdField = z

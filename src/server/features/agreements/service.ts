@@ -338,7 +338,7 @@ export async function deleteAgreement(deps: Deps, scope: Scope, id: string) {
 
 /**
  * The organizations a caller may name as the other side: verified facilities for a program,
- * verified programs for a facility, either kind for an administrator (`kind`). By name, 20 at most.
+ * verified programs for a facility, either kind for an administrator (`kind`). By name, 50 at most.
  */
 export async function partnerOptions(db: Db, scope: Scope, q: { search?: string; kind?: "program" | "facility" }) {
   const kind = scope.kind === "program" ? "facility" : scope.kind === "facility" ? "program" : (q.kind ?? "facility");
@@ -354,6 +354,6 @@ export async function partnerOptions(db: Db, scope: Scope, q: { search?: string;
       ),
     )
     .orderBy(asc(organizations.name), asc(organizations.id))
-    .limit(20);
+    .limit(50);
   return { kind, items };
 }

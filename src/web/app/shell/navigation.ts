@@ -2,6 +2,7 @@ import {
   Building2,
   Calendar,
   ClipboardList,
+  FileSignature,
   GraduationCap,
   History,
   LayoutDashboard,
@@ -31,6 +32,7 @@ export const NAVIGATION: Record<Area, NavItem[]> = {
     { to: "/matching", label: "Match Students", icon: Shuffle },
     { to: "/applications", label: "Applications", icon: ClipboardList },
     { to: "/calendar", label: "Calendar", icon: Calendar },
+    { to: "/agreements", label: "Agreements", icon: FileSignature },
     { to: "/messages", label: "Messages", icon: MessageSquare },
   ],
   facility: [
@@ -40,6 +42,7 @@ export const NAVIGATION: Record<Area, NavItem[]> = {
     { to: "/dashboard/facility/students", label: "Students", icon: Users },
     { to: "/dashboard/facility/calendar", label: "Calendar", icon: Calendar },
     { to: "/dashboard/facility/requirements", label: "Requirements", icon: ListChecks },
+    { to: "/dashboard/facility/agreements", label: "Agreements", icon: FileSignature },
     { to: "/messages", label: "Messages", icon: MessageSquare },
   ],
   admin: [
@@ -48,6 +51,7 @@ export const NAVIGATION: Record<Area, NavItem[]> = {
     { to: "/dashboard/admin/facilities", label: "Facilities", icon: Building2 },
     { to: "/dashboard/admin/analytics", label: "Analytics", icon: LineChart },
     { to: "/dashboard/admin/audit", label: "Audit Trail", icon: History },
+    { to: "/dashboard/admin/agreements", label: "Agreements", icon: FileSignature },
     { to: "/dashboard/admin/admins", label: "Administrators", icon: ShieldCheck },
     { to: "/dashboard/admin/settings", label: "Settings", icon: Settings },
     { to: "/messages", label: "Messages", icon: MessageSquare },
@@ -69,9 +73,16 @@ export function areaOf(pathname: string, role: Role | null): Area {
   if (pathname.startsWith("/dashboard/facility") || pathname.startsWith("/facility")) return "facility";
   if (pathname.startsWith("/dashboard/student") || pathname.startsWith("/student/")) return "student";
   if (
-    ["/dashboard/program", "/students", "/compliance", "/placements", "/matching", "/applications", "/calendar"].some(
-      (p) => pathname.startsWith(p),
-    )
+    [
+      "/dashboard/program",
+      "/students",
+      "/compliance",
+      "/placements",
+      "/matching",
+      "/applications",
+      "/calendar",
+      "/agreements",
+    ].some((p) => pathname.startsWith(p))
   )
     return "program";
   if (role === "admin" || role === "super_admin") return "admin";
