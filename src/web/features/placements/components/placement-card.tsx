@@ -1,6 +1,11 @@
 import { Building2, CalendarDays, GraduationCap, MapPin, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { spotsLeftBadge } from "@/domain/dashboard";
+import {
+  type AgreementFlags,
+  AgreementRequiredNotice,
+  agreementBlocks,
+} from "@/web/components/agreement-required-notice";
 import { Badge } from "@/web/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { formatDate } from "@/web/lib/format";
@@ -21,7 +26,7 @@ export type CardPlacement = Pick<
   | "durationWeeks"
   | "description"
   | "requirements"
-> & { allowLateJoiners?: boolean; minGpa?: number | null };
+> & { allowLateJoiners?: boolean; minGpa?: number | null } & AgreementFlags;
 
 /** An open placement in the browse grids; `action` is the viewer's button (apply, applied, closed). */
 export function PlacementCard({ placement: p, action }: { placement: CardPlacement; action: ReactNode }) {
@@ -66,7 +71,10 @@ export function PlacementCard({ placement: p, action }: { placement: CardPlaceme
         {p.requirements.length > 0 ? (
           <p className="text-xs text-muted-foreground">Requirements: {p.requirements.join(", ")}</p>
         ) : null}
-        <div className="mt-auto pt-2">{action}</div>
+        <div className="mt-auto pt-2">
+          {/* Issue 17: the facility's agreement rule refuses this program: say so instead of offering Apply. */}
+          {agreementBlocks(p) ? <AgreementRequiredNotice facilityName={p.facility.name} title={p.title} /> : action}
+        </div>
       </CardContent>
     </Card>
   );
