@@ -1,6 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Tx } from "../db/client";
+import { affiliationAgreements, facilityAgreementSettings } from "../db/schema/agreements";
 import { applications } from "../db/schema/applications";
 import {
   complianceDocuments,
@@ -16,6 +17,7 @@ import { findUserIdByEmail } from "../features/accounts/service";
 import type { Deps } from "../lib/context";
 import { createFileStore } from "../lib/storage";
 import { backdateAccounts, type DemoAccounts, seedAccounts } from "./accounts";
+import { planAgreements } from "./agreements";
 import { type ApplicationStatus, planApplications } from "./applications";
 import { planCompliance } from "./compliance";
 import * as D from "./data";
@@ -44,6 +46,7 @@ export type SeedCounts = {
   applicationsByStatus: Record<ApplicationStatus, number>;
   messages: number;
   complianceDocuments: number;
+  agreements: number;
   ms: number;
 };
 
@@ -129,9 +132,10 @@ export async function seedDemoWorld(deps: Deps, opts: { now?: Date } = {}): Prom
   const messageRows = planMessages({ ...world, applications: applicationRows });
   const demoStudent = studentPlan.plans[0];
   const compliance = await planCompliance({ ...world, placements: placementPlan.plans });
+  const agreements = await planAgreements(world);
   // The documents' files first (under DATA_DIR/files or in S3): a row never points at nothing.
   const files = createFileStore(deps.env);
-  for (const f of compliance.files) await files.put(f.key, f.bytes, f.contentType);
+  for (const f of [...compliance.files, ...agreements.files]) await files.put(f.key, f.bytes, f.contentType);
 
   await deps.db.transaction(async (tx) => {
     await backdateAccounts(tx, accounts, joinedAt(clock, orgs, demoStudent));
@@ -147,6 +151,8 @@ export async function seedDemoWorld(deps: Deps, opts: { now?: Date } = {}): Prom
     await insertAll(tx, facilityRequirements, compliance.facilityRequirementRows);
     await insertAll(tx, placementRequirements, compliance.placementRequirementRows);
     await insertAll(tx, complianceDocuments, compliance.documentRows);
+    await insertAll(tx, affiliationAgreements, agreements.rows);
+    await insertAll(tx, facilityAgreementSettings, agreements.settings);
     await tx
       .insert(adminAccessRequests)
       .values({
@@ -170,6 +176,7 @@ export async function seedDemoWorld(deps: Deps, opts: { now?: Date } = {}): Prom
     applicationsByStatus: byStatus,
     messages: messageRows.length,
     complianceDocuments: compliance.documentRows.length,
+    agreements: agreements.rows.length,
     ms: Math.round(performance.now() - started),
   };
 }
