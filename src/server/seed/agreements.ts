@@ -123,8 +123,9 @@ export async function planAgreements(world: { clock: Clock; orgs: DemoOrganizati
       ...signed,
     });
   }
-  // The other programs hold agreements in force with the first facility.
-  for (let i = 1; i < programs.length; i++) {
+  // The other programs hold agreements in force with the first facility, but the last verified
+  // one: it has none, so it meets the rule when the facility turns it on.
+  for (let i = 1; i < programs.length - 1; i++) {
     add(i, 0, {
       title: "Clinical Affiliation Agreement",
       startDate: day(-200 - i * 30),
