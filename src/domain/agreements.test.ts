@@ -35,9 +35,9 @@ describe("coverage of a rotation", () => {
     const rotation = { startDate: "2026-04-01", endDate: "2026-05-01" };
     expect(coversRotation({ ...signed, stage: "draft" }, rotation, TODAY)).toBe(false);
     expect(coversRotation({ ...signed, stage: "terminated" }, rotation, TODAY)).toBe(false);
-    expect(coversRotation({ ...signed, endDate: "2026-02-01" }, { startDate: "2026-01-10", endDate: "2026-01-20" }, TODAY)).toBe(
-      false,
-    );
+    expect(
+      coversRotation({ ...signed, endDate: "2026-02-01" }, { startDate: "2026-01-10", endDate: "2026-01-20" }, TODAY),
+    ).toBe(false);
   });
 });
 
@@ -66,9 +66,9 @@ describe("fields", () => {
     expect(bad.success).toBe(false);
     const paths = bad.error?.issues.map((i) => i.path.join(".")).sort();
     expect(paths).toEqual(["contacts.0.name", "endDate"]);
-    expect(agreementFieldsSchema.safeParse({ title: "x", startDate: "0001-01-01", endDate: "2026-01-01" }).success).toBe(
-      false,
-    );
+    expect(
+      agreementFieldsSchema.safeParse({ title: "x", startDate: "0001-01-01", endDate: "2026-01-01" }).success,
+    ).toBe(false);
   });
   it("a signed agreement names a contact on each side", () => {
     expect(missingContactSides([])).toEqual(["program", "facility"]);
