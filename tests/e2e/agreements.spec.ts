@@ -31,9 +31,9 @@ test("a facility records a signed agreement, requires one, and a program without
   const dialog = page.getByRole("dialog", { name: "New affiliation agreement" });
   await dialog.getByRole("combobox", { name: "Nursing program" }).fill("Cascade");
   await dialog.getByRole("option", { name: /Cascade College of Nursing/ }).click();
-  await dialog.getByLabel("Title").fill("Clinical Affiliation Agreement (e2e)");
-  await dialog.getByLabel("Start date").fill(day(-10));
-  await dialog.getByLabel("End date").fill(day(3 * 365));
+  await dialog.getByLabel("Title", { exact: true }).fill("Clinical Affiliation Agreement (e2e)");
+  await dialog.getByLabel("Start date", { exact: true }).fill(day(-10));
+  await dialog.getByLabel("End date", { exact: true }).fill(day(3 * 365));
   const names = dialog.getByLabel("Name", { exact: true });
   await names.nth(0).fill("Avery Program");
   await names.nth(1).fill("Jordan Facility");
@@ -52,17 +52,17 @@ test("a facility records a signed agreement, requires one, and a program without
   await expect(created.getByText("Active", { exact: true })).toBeVisible();
   await expectAccessible(page);
   await created.getByRole("button", { name: "Close" }).click();
-  await expect(table.getByRole("button", { name: "Clinical Affiliation Agreement (e2e)" })).toBeVisible();
+  await expect(table.getByRole("button", { name: "Clinical Affiliation Agreement (e2e)", exact: true })).toBeVisible();
 
   // The filters live in the address.
-  await page.getByLabel("Status").selectOption("expiring");
+  await page.getByLabel("Status", { exact: true }).selectOption("expiring");
   await expect(page).toHaveURL(/status=expiring/);
   await page.getByRole("button", { name: "Clear filters" }).click();
 
   // Require an agreement for applications.
   const rule = page.getByRole("checkbox", { name: /Require an active affiliation agreement/ });
   await expect(rule).not.toBeChecked();
-  await rule.check();
+  await rule.click();
   await expect(page.getByText("Applications now need an active agreement")).toBeVisible();
   await expect(rule).toBeChecked();
 
@@ -78,10 +78,11 @@ test("a facility records a signed agreement, requires one, and a program without
 
   // A program without an agreement with the facility sees the reason before trying.
   await signIn(page, SONORAN);
+  await expect(page).toHaveURL(/\/dashboard\/program$/);
   await page.goto(`/placements?q=${encodeURIComponent(FACILITY)}`);
   const notice = page.getByText(`${FACILITY} requires an active affiliation agreement`).first();
   await expect(notice).toBeVisible();
-  await expect(page.getByRole("button", { name: "Agreement required" }).first()).toBeDisabled();
+  await expect(page.getByRole("button", { name: /\(agreement required\)$/ }).first()).toBeDisabled();
   await expectAccessible(page);
   await page.setViewportSize({ width: 360, height: 800 });
   await expect(notice).toBeVisible();
@@ -91,15 +92,16 @@ test("a facility records a signed agreement, requires one, and a program without
   await page.getByRole("navigation").getByRole("link", { name: "Agreements" }).click();
   await expect(page).toHaveURL(/\/agreements$/);
   await expect(page.getByRole("heading", { name: "Affiliation Agreements" })).toBeVisible();
-  await expect(page.getByRole("button", { name: "Clinical Affiliation Agreement (e2e)" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Clinical Affiliation Agreement (e2e)", exact: true })).toHaveCount(0);
   await expectAccessible(page);
   await signOut(page);
 
   // The facility turns the rule off again: the other journeys apply to its placements.
   await signIn(page, DEMO.facility);
+  await expect(page).toHaveURL(/\/dashboard\/facility$/);
   await page.goto("/dashboard/facility/agreements");
   const again = page.getByRole("checkbox", { name: /Require an active affiliation agreement/ });
   await expect(again).toBeChecked();
-  await again.uncheck();
+  await again.click();
   await expect(again).not.toBeChecked();
 });

@@ -23,7 +23,13 @@ export function AgreementRequiredNotice({ facilityName, title }: { facilityName:
           program coordinator to record one.
         </span>
       </p>
-      <Button className="w-full" variant="secondary" disabled aria-label={`Apply: ${title}`} aria-describedby={id}>
+      <Button
+        className="w-full"
+        variant="secondary"
+        disabled
+        aria-label={`Apply: ${title} (agreement required)`}
+        aria-describedby={id}
+      >
         Agreement required
       </Button>
     </div>

@@ -11,7 +11,8 @@ export function RequireAgreementSetting({ facilityId }: { facilityId?: string })
   const id = useId();
   const setting = useQuery(requirementQuery(facilityId));
   const save = useSetRequirement();
-  const on = setting.data?.requireAgreement ?? false;
+  // While saving, the box shows what was asked for (the answer's refetch confirms it).
+  const on = save.isPending ? (save.variables?.requireAgreement ?? false) : (setting.data?.requireAgreement ?? false);
   return (
     <section aria-labelledby={`${id}-title`} className="mt-4 rounded-lg border border-border bg-white p-4">
       <h2 id={`${id}-title`} className="font-semibold">
