@@ -5,9 +5,9 @@ import type { DemoFile } from "./compliance";
 import type { DemoOrganizations } from "./organizations";
 import { at, type Clock, DAY, dayString } from "./random";
 
-// The demo world's affiliation agreements (issue 17): one in every status between the first
-// program and the first facilities (program@demo.test and facility@demo.test see each), the other
-// verified programs in force with the first facility, and one facility that requires an agreement
+// The demo world's affiliation agreements (issue 17): every status for the first program (with
+// the first facilities) and for the first facility (with the other programs), so program@demo.test
+// and facility@demo.test each see them all, and one facility that requires an agreement
 // the first program lacks, so the program's placement search shows the reason. Deterministic: no
 // draw from the PRNG (the rest of the world stays the same), dates relative to today.
 
@@ -123,17 +123,60 @@ export async function planAgreements(world: { clock: Clock; orgs: DemoOrganizati
       ...signed,
     });
   }
-  // The other programs hold agreements in force with the first facility, but the last verified
-  // one: it has none, so it meets the rule when the facility turns it on.
-  for (let i = 1; i < programs.length - 1; i++) {
-    add(i, 0, {
-      title: "Clinical Affiliation Agreement",
-      startDate: day(-200 - i * 30),
-      endDate: day(3 * 365 - i * 60),
-      stage: "executed",
-      ...signed,
-    });
-  }
+  // The first facility sees every status too: Cascade in force, Lone Star expiring, Piedmont's
+  // old agreement expired beside its renewal, and Sonoran (the last verified program) only a
+  // facility's draft and a terminated agreement: none in force, so it meets the rule when the
+  // facility turns it on.
+  add(1, 0, {
+    title: "Clinical Affiliation Agreement",
+    startDate: day(-230),
+    endDate: day(3 * 365 - 60),
+    stage: "executed",
+    ...signed,
+  });
+  add(2, 0, {
+    title: "Clinical Affiliation Agreement",
+    startDate: day(-2 * 365),
+    endDate: day(60),
+    stage: "executed",
+    notes: "Renewal sent to the program's dean.",
+    ...signed,
+  });
+  add(3, 0, {
+    title: "Clinical Affiliation Agreement 2022–2025",
+    startDate: day(-3 * 365 - 40),
+    endDate: day(-40),
+    stage: "executed",
+    ...signed,
+  });
+  add(3, 0, {
+    title: "Clinical Affiliation Agreement 2025–2028",
+    startDate: day(-39),
+    endDate: day(3 * 365 - 40),
+    stage: "executed",
+    ...signed,
+  });
+  add(
+    4,
+    0,
+    {
+      title: "Clinical Affiliation Agreement (draft)",
+      startDate: day(14),
+      endDate: day(14 + 3 * 365),
+      stage: "draft",
+      notes: "Waiting for the program's signature page.",
+    },
+    "facility",
+  );
+  add(4, 0, {
+    title: "Clinical Affiliation Agreement 2023–2026",
+    startDate: day(-700),
+    endDate: day(400),
+    stage: "terminated",
+    terminatedOn: day(-90),
+    terminationReason: "The program moved its students to another site.",
+    ...signed,
+  });
   // A facility requiring an agreement the first program does not hold: its placements say so.
   const requiring = facilities[5];
   const settings: SettingRow[] = requiring
