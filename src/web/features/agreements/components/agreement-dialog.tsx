@@ -35,11 +35,14 @@ const emptyContact = (side: ContactSide): AgreementContact => ({ side, name: "",
  */
 export function AgreementDialog({
   side,
+  viewedAs,
   agreement,
   open,
   onOpenChange,
 }: {
   side: Side;
+  /** The organization an administrator views as: the new agreement's own side. */
+  viewedAs?: string;
   agreement: Agreement | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -65,6 +68,7 @@ export function AgreementDialog({
         <AgreementForm
           key={current?.id ?? "new"}
           side={side}
+          viewedAs={viewedAs}
           agreement={current}
           onChanged={setCurrent}
           onDone={() => onOpenChange(false)}
@@ -78,11 +82,13 @@ type Issues = Record<string, string>;
 
 function AgreementForm({
   side,
+  viewedAs,
   agreement,
   onChanged,
   onDone,
 }: {
   side: Side;
+  viewedAs?: string;
   agreement: Agreement | null;
   onChanged: (a: Agreement) => void;
   onDone: () => void;
@@ -116,8 +122,8 @@ function AgreementForm({
       ...values,
       // Rows left blank are not contacts.
       contacts: values.contacts.filter((c) => c.name.trim() || c.email.trim() || c.phone.trim()),
-      programId: agreement ? undefined : programPick?.id,
-      facilityId: agreement ? undefined : facilityPick?.id,
+      programId: agreement ? undefined : side === "program" ? viewedAs : programPick?.id,
+      facilityId: agreement ? undefined : side === "facility" ? viewedAs : facilityPick?.id,
     };
     try {
       const saved = await save.mutateAsync({ id: agreement?.id, input });

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
 import { toast } from "sonner";
+import { ApiError } from "@/web/lib/api-client";
 import { requirementQuery, useSetRequirement } from "../api";
 
 /**
@@ -18,7 +19,10 @@ export function RequireAgreementSetting({ facilityId }: { facilityId?: string })
       <h2 id={`${id}-title`} className="font-semibold">
         Applications
       </h2>
-      {setting.isError ? (
+      {setting.error instanceof ApiError && setting.error.status === 422 ? (
+        // An administrator without a facility named (View As a facility sets ?facility=).
+        <p className="mt-1 text-sm text-muted-foreground">View as a facility to see and change its setting.</p>
+      ) : setting.isError ? (
         <p className="mt-1 text-sm text-destructive">
           Could not load this setting.{" "}
           <button type="button" className="underline" onClick={() => setting.refetch()}>

@@ -60,11 +60,14 @@ function AgreementsPage({ side }: { side: Side }) {
     { keep: ["sort", "order"] },
   );
   const f = params.filters;
+  // An administrator viewing as a program or facility (View As puts ?program= or ?facility=).
+  const viewedAs =
+    side === "program" ? params.param("program") : side === "facility" ? params.param("facility") : undefined;
   const sort = oneOf(f.sort, SORTS) ?? "endDate";
   const order = oneOf(f.order, ["asc", "desc"] as const) ?? "asc";
   const filter: AgreementFilter = {
     status: oneOf(f.status, AGREEMENT_STATUSES),
-    organizationId: f.organizationId || undefined,
+    organizationId: f.organizationId || viewedAs,
     expiringWithin: oneOf(f.expiringWithin, EXPIRING_WITHIN),
     search: params.search || undefined,
     sort,
@@ -189,7 +192,7 @@ function AgreementsPage({ side }: { side: Side }) {
           </Button>
         }
       />
-      {side === "facility" ? <RequireAgreementSetting /> : null}
+      {side === "facility" ? <RequireAgreementSetting facilityId={params.param("facility")} /> : null}
       <StatusCounts counts={list.data?.byStatus} failed={list.isError} onPick={(s) => params.set({ status: s })} />
       <div className="mt-4 grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4">
         <FilterBar
@@ -220,6 +223,7 @@ function AgreementsPage({ side }: { side: Side }) {
       </div>
       <AgreementDialog
         side={side}
+        viewedAs={viewedAs}
         agreement={dialog.agreement}
         open={dialog.open}
         onOpenChange={(next) => setDialog((d) => ({ ...d, open: next }))}
