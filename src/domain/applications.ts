@@ -78,6 +78,8 @@ export const REFUSAL_CODES = [
   "not_selected_before",
   "too_many_pending",
   "deadline_passed",
+  // Issue 17: the facility requires an affiliation agreement the student's program does not hold.
+  "agreement_required",
 ] as const;
 export type RefusalCode = (typeof REFUSAL_CODES)[number];
 

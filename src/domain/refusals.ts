@@ -20,6 +20,7 @@ export const REFUSAL_STATUS = {
   too_many_pending: 409,
   deadline_passed: 409,
   overlapping_rotation: 409,
+  agreement_required: 409,
 } as const satisfies Record<RefusalCode | "organization_unverified" | "overlapping_rotation", 403 | 404 | 409>;
 
 export type RuleRefusal = keyof typeof REFUSAL_STATUS;

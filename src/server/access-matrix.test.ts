@@ -5,6 +5,7 @@ import path from "node:path";
 import { eq, inArray, or } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "../domain/roles";
+import { affiliationAgreements } from "./db/schema/agreements";
 import { applications } from "./db/schema/applications";
 import { users } from "./db/schema/auth";
 import { calendarEvents, calendarFeeds } from "./db/schema/calendar";
@@ -217,6 +218,19 @@ async function buildWorld(t: TestApp, users: Record<TestRole, TestUser>) {
   await db
     .insert(assistantMessages)
     .values({ conversationId: conversation.id, role: "user", content: `World question ${tag}` });
+  // Issue 17: the world's program and facility have a signed affiliation agreement.
+  const [agreement] = await db
+    .insert(affiliationAgreements)
+    .values({
+      programId: program.id,
+      facilityId: facility.id,
+      title: `World agreement ${tag}`,
+      startDate: "2026-01-01",
+      endDate: "2030-12-31",
+      stage: "executed",
+      notes: `World agreement notes ${tag}`,
+    })
+    .returning();
   const marker = `World secret ${tag}`;
   const [message] = await db
     .insert(messages)
@@ -256,6 +270,8 @@ async function buildWorld(t: TestApp, users: Record<TestRole, TestUser>) {
     resource.title,
     conversation.id,
     `World question ${tag}`,
+    agreement.id,
+    agreement.title,
   ];
   // The active placement and its facility are on the marketplace, for programs and students alike.
   const facilityRecords = [facility.id, department.id, department.name, emptyDepartment.id, active.id];
@@ -279,6 +295,7 @@ async function buildWorld(t: TestApp, users: Record<TestRole, TestUser>) {
     feed,
     resource,
     conversation,
+    agreement,
     marker,
     /** The foreign callers' own records. */
     callers,
@@ -363,7 +380,12 @@ async function worldState(t: TestApp, w: World) {
     .from(calendarEvents)
     .where(eq(calendarEvents.organizationId, w.program.id))
     .orderBy(calendarEvents.id);
-  return JSON.parse(JSON.stringify({ ce, s, i, d, p, a, m, e, pref, r, cd, pr, fr, mr, cf, lr, ac }));
+  const ag = await db
+    .select()
+    .from(affiliationAgreements)
+    .where(eq(affiliationAgreements.programId, w.program.id))
+    .orderBy(affiliationAgreements.id);
+  return JSON.parse(JSON.stringify({ ag, ce, s, i, d, p, a, m, e, pref, r, cd, pr, fr, mr, cf, lr, ac }));
 }
 
 /** The same case for every foreign caller (routes open to every signed-in user). */
@@ -456,6 +478,106 @@ function uploadRequest(fields: Record<string, string> = { requirementTypeId: "bl
   };
 }
 const UPLOADERS: Role[] = ["student", ...PROGRAM_SIDE];
+const AGREEMENT_SIDES: Role[] = ["program", "facility", ...ADMINS];
+
+/** Issue 17's routes: the world's agreement is 404 to another program and another facility. */
+function agreementRows(): Row[] {
+  const agreementFields = () => ({
+    title: `Matrix agreement ${randomUUID()}`,
+    startDate: "2026-01-01",
+    endDate: "2028-12-31",
+    contacts: [],
+  });
+  const bothSides = (status: number, request: Foreign["request"]): Foreign[] =>
+    (["program", "facility"] as const).map((who) => ({ who, status, request }));
+  const byId = (route: string, extra: Partial<Row> = {}, body?: () => unknown): Row => {
+    const path = route.split(" ")[1];
+    const at = (id: string) => path.replace(":id", id);
+    return {
+      route,
+      allowed: AGREEMENT_SIDES,
+      ok: 404,
+      request: () => ({ path: at(randomUUID()), body: body?.() }),
+      foreign: bothSides(404, (w) => ({ path: at(w.agreement.id), body: body?.() })),
+      ...extra,
+    };
+  };
+  return [
+    {
+      route: "GET /api/agreements",
+      allowed: AGREEMENT_SIDES,
+      ok: 200,
+      foreign: [
+        { who: "program", status: 200, request: (w) => ({ path: `/api/agreements?organizationId=${w.facility.id}` }) },
+        { who: "facility", status: 200, request: (w) => ({ path: `/api/agreements?organizationId=${w.program.id}` }) },
+      ],
+    },
+    {
+      route: "GET /api/agreements/export.csv",
+      allowed: AGREEMENT_SIDES,
+      ok: 200,
+      foreign: bothSides(200, () => ({ path: "/api/agreements/export.csv" })),
+    },
+    // A directory of organizations to name as the other side: nothing of an organization's own.
+    { route: "GET /api/agreements/partners", allowed: AGREEMENT_SIDES, ok: 200, foreign: "n/a" },
+    {
+      route: "GET /api/agreements/requirement",
+      allowed: FACILITY_SIDE,
+      // An administrator names the facility (422 without).
+      ok: (who) => (who === "admin" || who === "super_admin" ? 422 : 200),
+      foreign: {
+        who: "facility",
+        status: 200,
+        request: (w) => ({ path: `/api/agreements/requirement?facilityId=${w.facility.id}` }),
+        check: (res, _w, ctx) => expect(res.json.facilityId).toBe(own(ctx, "facility")),
+      },
+    },
+    {
+      route: "PUT /api/agreements/requirement",
+      allowed: FACILITY_SIDE,
+      ok: 422,
+      request: () => ({ body: {} }),
+      foreign: {
+        who: "facility",
+        status: 200,
+        request: (w) => ({
+          path: "/api/agreements/requirement",
+          body: { facilityId: w.facility.id, requireAgreement: false },
+        }),
+        check: (res, _w, ctx) => expect(res.json.facilityId).toBe(own(ctx, "facility")),
+      },
+    },
+    {
+      route: "POST /api/agreements",
+      allowed: AGREEMENT_SIDES,
+      ok: 422,
+      request: () => ({ body: {} }),
+      // A program's agreement is its own, whatever programId says.
+      foreign: {
+        who: "program",
+        status: 201,
+        request: (w) => ({
+          path: "/api/agreements",
+          body: { ...agreementFields(), programId: w.program.id, facilityId: w.facility.id },
+        }),
+        check: (res, _w, ctx) => expect(res.json.program.id).toBe(own(ctx, "program")),
+      },
+    },
+    byId("GET /api/agreements/:id"),
+    byId("PUT /api/agreements/:id", {}, agreementFields),
+    byId("DELETE /api/agreements/:id"),
+    byId("POST /api/agreements/:id/sign"),
+    byId("POST /api/agreements/:id/terminate", {}, () => ({ reason: "Matrix" })),
+    byId("GET /api/agreements/:id/document"),
+    {
+      route: "PUT /api/agreements/:id/document",
+      allowed: AGREEMENT_SIDES,
+      ok: 404,
+      request: () => ({ path: `/api/agreements/${randomUUID()}/document`, ...uploadRequest({}) }),
+      foreign: bothSides(404, (w) => ({ path: `/api/agreements/${w.agreement.id}/document`, ...uploadRequest({}) })),
+    },
+  ];
+}
 
 const MATRIX: Row[] = [
   // Platform: nothing of an organization's
@@ -1932,6 +2054,8 @@ const MATRIX: Row[] = [
       }),
     },
   },
+  // Affiliation agreements (issue 17): both sides and admins; another organization's agreement is 404.
+  ...agreementRows(),
 ];
 
 let t: TestApp;

@@ -19,6 +19,7 @@ import { clearSignInFailures, guardedSignIn } from "./features/accounts/sign-in-
 import { adminAccountRoutes } from "./features/admin/admins-routes";
 import { organizationsAdminRoutes } from "./features/admin/organizations-routes";
 import { adminRoutes } from "./features/admin/routes";
+import { AGREEMENT_UPLOAD_BODY_LIMIT, AGREEMENT_UPLOAD_PATH, agreementRoutes } from "./features/agreements/routes";
 import { adminAnalyticsRoutes } from "./features/analytics/admin-routes";
 import { analyticsRoutes, myDashboardRoutes } from "./features/analytics/routes";
 import {
@@ -213,10 +214,12 @@ export function createApp(opts: AppOptions) {
       },
       // A compliance document: up to 10 MB of file plus the form's other fields.
       { path: UPLOAD_PATHS, maxSize: UPLOAD_BODY_LIMIT, message: UPLOAD_TOO_LARGE, field: "file" },
+      // A signed affiliation agreement (issue 17): the same limit.
+      { path: AGREEMENT_UPLOAD_PATH, maxSize: AGREEMENT_UPLOAD_BODY_LIMIT, message: UPLOAD_TOO_LARGE, field: "file" },
     ]),
   );
   app.use("/api/*", sameOriginGuard(env.appUrl));
-  app.use("/api/*", jsonBodies([UPLOAD_PATHS]));
+  app.use("/api/*", jsonBodies([UPLOAD_PATHS, AGREEMENT_UPLOAD_PATH]));
   app.use("/api/*", inputGuard); // NUL characters refused with 422 (issue 8, item 8)
 
   // Better Auth owns /api/auth/*; email sign-in goes through the failed-attempt guard first.
@@ -265,6 +268,7 @@ export function createApp(opts: AppOptions) {
     .route("/api/applications", applicationRoutes)
     .route("/api/analytics/admin", adminAnalyticsRoutes)
     .route("/api/analytics", analyticsRoutes)
+    .route("/api/agreements", agreementRoutes)
     .route("/api/facility/departments", departmentRoutes)
     .route("/api/calendar", calendarRoutes)
     .route("/api/calendar", capacityRoutes)

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { scanExpiringAgreements } from "../features/agreements/reminders";
 import { enqueueReviewDigests, scanExpiringDocuments } from "../features/compliance/reminders";
 import { recomputeComplianceStatus } from "../features/compliance/status-sql";
 import { MATCHING_RUN, matchingRunHandler } from "../features/matching/bulk-job";
@@ -16,6 +17,8 @@ export const COMPLIANCE_SCAN = "compliance.scan";
 export const COMPLIANCE_REVIEW_DIGEST = "compliance.review-digest";
 export const COMPLIANCE_RECOMPUTE_STATUS = "compliance.recompute-status";
 export const DATABASE_ANALYZE = "database.analyze";
+/** Affiliation agreements ending in 90, 30 or 7 days: both sides' coordinators are reminded (issue 17). */
+export const AGREEMENT_EXPIRY_SCAN = "agreements.expiry-scan";
 
 /** A periodic job's payload: the calendar day (UTC) of the period it runs for. */
 type DayPayload = { today: string };
@@ -54,6 +57,10 @@ export function jobHandlers(deps: {
       const created = await scanExpiringDocuments(deps.db, { today: dayOf(payload), appUrl: deps.appUrl, windows });
       if (created > 0) ctx.log.info({ reminders: created }, "compliance reminders enqueued");
     },
+    [AGREEMENT_EXPIRY_SCAN]: async (payload, ctx) => {
+      const created = await scanExpiringAgreements(deps.db, { today: dayOf(payload), appUrl: deps.appUrl });
+      if (created > 0) ctx.log.info({ reminders: created }, "agreement expiry reminders enqueued");
+    },
     [COMPLIANCE_REVIEW_DIGEST]: async (payload, ctx) => {
       const created = await enqueueReviewDigests(deps.db, { today: dayOf(payload), appUrl: deps.appUrl });
       if (created > 0) ctx.log.info({ digests: created }, "review digests enqueued");
@@ -71,4 +78,5 @@ export const PERIODIC_JOBS: PeriodicJob[] = [
   { kind: COMPLIANCE_REVIEW_DIGEST, every: "day" },
   { kind: COMPLIANCE_RECOMPUTE_STATUS, every: "day" },
   { kind: DATABASE_ANALYZE, every: "day" },
+  { kind: AGREEMENT_EXPIRY_SCAN, every: "day" },
 ];

@@ -375,6 +375,24 @@ describe("seedDemoWorld", () => {
     for (const k of keys.slice(0, 20)) expect(await files.get(k.file_key), k.file_key).not.toBeNull();
   });
 
+  it("gives the first program and facility affiliation agreements in every status (issue 17)", async () => {
+    const found = await rows<{ status: string }>(sql`
+      select case when a.stage <> 'executed' then a.stage::text
+        when a.end_date < current_date then 'expired'
+        when a.end_date - current_date <= 90 then 'expiring' else 'active' end as status
+      from affiliation_agreements a join organizations p on p.id = a.program_id
+      where p.name = (select name from organizations where kind = 'program' order by created_at limit 1)`);
+    expect([...new Set(found.map((r) => r.status))].sort()).toEqual([
+      "active",
+      "draft",
+      "expired",
+      "expiring",
+      "terminated",
+    ]);
+    expect(counts.agreements).toBe(await one(sql`select count(*) as n from affiliation_agreements`));
+    expect(await one(sql`select count(*) as n from facility_agreement_settings where require_agreement`)).toBe(1);
+  });
+
   it("seedIfEmpty leaves a database with organizations alone", async () => {
     const before = await one(sql`select count(*)::int as n from placements`);
     expect(await demoWorldExists(t.deps)).toBe(true);

@@ -1,6 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Tx } from "../db/client";
+import { affiliationAgreements, facilityAgreementSettings } from "../db/schema/agreements";
 import { applications } from "../db/schema/applications";
 import { calendarEvents } from "../db/schema/calendar";
 import {
@@ -18,6 +19,7 @@ import { findUserIdByEmail } from "../features/accounts/service";
 import type { Deps } from "../lib/context";
 import { createFileStore } from "../lib/storage";
 import { backdateAccounts, type DemoAccounts, seedAccounts } from "./accounts";
+import { planAgreements } from "./agreements";
 import { type ApplicationStatus, planApplications } from "./applications";
 import { planCalendar } from "./calendar";
 import { planCompliance } from "./compliance";
@@ -48,6 +50,7 @@ export type SeedCounts = {
   applicationsByStatus: Record<ApplicationStatus, number>;
   messages: number;
   complianceDocuments: number;
+  agreements: number;
   ms: number;
 };
 
@@ -134,9 +137,10 @@ export async function seedDemoWorld(deps: Deps, opts: { now?: Date } = {}): Prom
   const demoStudent = studentPlan.plans[0];
   const calendarRows = planCalendar({ clock, orgs, accounts, placements: placementPlan.plans });
   const compliance = await planCompliance({ ...world, placements: placementPlan.plans });
+  const agreements = await planAgreements(world);
   // The documents' files first (under DATA_DIR/files or in S3): a row never points at nothing.
   const files = createFileStore(deps.env);
-  for (const f of compliance.files) await files.put(f.key, f.bytes, f.contentType);
+  for (const f of [...compliance.files, ...agreements.files]) await files.put(f.key, f.bytes, f.contentType);
 
   await deps.db.transaction(async (tx) => {
     await backdateAccounts(tx, accounts, joinedAt(clock, orgs, demoStudent));
@@ -154,6 +158,8 @@ export async function seedDemoWorld(deps: Deps, opts: { now?: Date } = {}): Prom
     await insertAll(tx, complianceDocuments, compliance.documentRows);
     await insertAll(tx, calendarEvents, calendarRows);
     await insertAll(tx, learningResources, planLearning(clock, orgs.programs[demoStudent.programIndex].id));
+    await insertAll(tx, affiliationAgreements, agreements.rows);
+    await insertAll(tx, facilityAgreementSettings, agreements.settings);
     await tx
       .insert(adminAccessRequests)
       .values({
@@ -177,6 +183,7 @@ export async function seedDemoWorld(deps: Deps, opts: { now?: Date } = {}): Prom
     applicationsByStatus: byStatus,
     messages: messageRows.length,
     complianceDocuments: compliance.documentRows.length,
+    agreements: agreements.rows.length,
     ms: Math.round(performance.now() - started),
   };
 }

@@ -103,6 +103,12 @@ const appRoutes: RouteObject[] = [
         path: route("/learning-resources"),
         ...page(() => import("@/web/features/learning/pages/learning-resources-page")),
       },
+      {
+        path: route("/agreements"),
+        ...lazyRoute(
+          async () => (await import("@/web/features/agreements/pages/agreements-page")).ProgramAgreementsPage,
+        ),
+      },
     ],
   },
   {
@@ -131,6 +137,12 @@ const appRoutes: RouteObject[] = [
       {
         path: route("/dashboard/facility/requirements"),
         ...page(() => import("@/web/features/compliance/pages/facility-requirements-page")),
+      },
+      {
+        path: route("/dashboard/facility/agreements"),
+        ...lazyRoute(
+          async () => (await import("@/web/features/agreements/pages/agreements-page")).FacilityAgreementsPage,
+        ),
       },
     ],
   },
@@ -165,6 +177,10 @@ const appRoutes: RouteObject[] = [
       },
       { path: route("/dashboard/admin/admins"), ...page(() => import("@/web/features/admin/pages/admins-page")) },
       { path: route("/dashboard/admin/settings"), ...page(() => import("@/web/features/admin/pages/settings-page")) },
+      {
+        path: route("/dashboard/admin/agreements"),
+        ...lazyRoute(async () => (await import("@/web/features/agreements/pages/agreements-page")).AdminAgreementsPage),
+      },
     ],
   },
   // The student's pages admit the same roles as /api/me/student/* (STUDENT_VIEWERS, ADR 011).

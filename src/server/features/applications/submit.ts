@@ -11,6 +11,7 @@ import { assertVerified, type ProgramScope, programScope, type Scope, type Stude
 import type { Deps, Viewer } from "../../lib/context";
 import { notFound, refused } from "../../lib/errors";
 import { mailHtml } from "../../lib/mail";
+import { assertAgreementCovers, programsWithoutAgreement } from "../agreements/requirement";
 import { findPlacementForApplication } from "../placements/slots";
 
 // Submitting applications (D3, D7): a program for one or many of its students, or a student for
@@ -106,6 +107,8 @@ async function submitInScope(
   if (placement.status === "active" && deadlinePassed(placement.applicationDeadline, placement.today)) {
     throw refused("deadline_passed", deadlinePassedMessage(placement.applicationDeadline as string));
   }
+  // Issue 17: one program's request to a facility requiring an agreement it lacks is refused whole (409).
+  if (scope.kind === "program") await assertAgreementCovers(deps.db, placement, { programId: scope.programId });
   const { maxPendingApplicationsPerStudent } = await deps.settings.get();
   const outcome = await deps.db.transaction(async (tx) => {
     await lockStudentsPending(
@@ -205,6 +208,21 @@ async function checkAndInsert(
     } else {
       eligible.push(s);
     }
+  }
+
+  if (eligible.length > 0) {
+    // Issue 17: students of a program without an affiliation agreement covering the rotation, when
+    // the facility requires one (an administrator's mixed batch, a bulk match's lines).
+    const lacking = await programsWithoutAgreement(
+      db,
+      placement,
+      eligible.map((s) => s.programId),
+    );
+    eligible = eligible.filter((s) => {
+      const reason = lacking.get(s.programId);
+      if (reason) refused.push({ studentId: s.id, name: fullName(s), reason, code: "agreement_required" });
+      return !reason;
+    });
   }
 
   if (opts.maxPending !== undefined && eligible.length > 0) {

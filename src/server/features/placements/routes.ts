@@ -2,10 +2,11 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { isoDate } from "../../../domain/dates";
 import { PLACEMENT_STATUSES, placementInputSchema } from "../../../domain/placements";
 import { FACILITY_SIDE, PROGRAM_SIDE, STUDENT_VIEWERS } from "../../../domain/roles";
-import { allow, programScope, studentScope } from "../../lib/access";
+import { allow, namedOrganization, programScope, studentScope } from "../../lib/access";
 import { changedFields, noteAudit } from "../../lib/audit";
 import { pageOf, pageQuerySchema } from "../../lib/pagination";
 import { createRouter, errorResponses, idParam, jsonContent } from "../../lib/router";
+import { studentProgramId, withAgreementFlags } from "../agreements/requirement";
 import {
   createFacilityPlacement,
   duplicateFacilityPlacement,
@@ -78,18 +79,26 @@ const studentSearchRoute = createRoute({
 /** /api/placements: the programs' search. */
 export const placementRoutes = createRouter()
   .openapi(searchRoute, async (c) => {
-    programScope(c.var.scope);
-    return c.json(await searchOpenPlacements(c.var.deps.db, c.req.valid("query")), 200);
+    const scope = programScope(c.var.scope);
+    const page = await searchOpenPlacements(c.var.deps.db, c.req.valid("query"));
+    // Issue 17: each placement says whether its facility's agreement rule lets this program apply.
+    const items = await withAgreementFlags(c.var.deps.db, namedOrganization(scope), page.items);
+    return c.json({ ...page, items }, 200);
   })
   .openapi(detailRoute, async (c) => {
-    programScope(c.var.scope);
-    return c.json(await getOpenPlacement(c.var.deps.db, c.req.valid("param").id), 200);
+    const scope = programScope(c.var.scope);
+    const placement = await getOpenPlacement(c.var.deps.db, c.req.valid("param").id);
+    const [flagged] = await withAgreementFlags(c.var.deps.db, namedOrganization(scope), [placement]);
+    return c.json(flagged, 200);
   });
 
 /** Mounted at /api/me/student: the student's own search. */
-export const myPlacementRoutes = createRouter().openapi(studentSearchRoute, async (c) =>
-  c.json(await browsePlacements(c.var.deps.db, studentScope(c.var.scope), c.req.valid("query")), 200),
-);
+export const myPlacementRoutes = createRouter().openapi(studentSearchRoute, async (c) => {
+  const scope = studentScope(c.var.scope);
+  const page = await browsePlacements(c.var.deps.db, scope, c.req.valid("query"));
+  const items = await withAgreementFlags(c.var.deps.db, await studentProgramId(c.var.deps.db, scope), page.items);
+  return c.json({ ...page, items }, 200);
+});
 
 // ---------------------------------------------------------------------------------------------
 // The facility's own placements: list, create, edit, publish, close, duplicate

@@ -35,6 +35,15 @@ export const PlacementSchema = z
     requirementTypeIds: z
       .array(z.string())
       .openapi({ description: "Compliance requirement types this placement asks on top of its facility's" }),
+    // Issue 17: the facility's affiliation agreement rule, in the searches (absent elsewhere).
+    agreementRequired: z
+      .boolean()
+      .optional()
+      .openapi({ description: "The facility requires an active affiliation agreement for applications" }),
+    agreementActive: z.boolean().nullable().optional().openapi({
+      description:
+        "The searching program holds one covering the dates (null: an administrator's search names no program)",
+    }),
   })
   .openapi("Placement");
 

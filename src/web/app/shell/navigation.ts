@@ -3,6 +3,7 @@ import {
   Building2,
   Calendar,
   ClipboardList,
+  FileSignature,
   GraduationCap,
   History,
   LayoutDashboard,
@@ -33,6 +34,7 @@ export const NAVIGATION: Record<Area, NavItem[]> = {
     { to: "/applications", label: "Applications", icon: ClipboardList },
     { to: "/calendar", label: "Calendar", icon: Calendar },
     { to: "/learning-resources", label: "Learning Resources", icon: BookOpen },
+    { to: "/agreements", label: "Agreements", icon: FileSignature },
     { to: "/messages", label: "Messages", icon: MessageSquare },
   ],
   facility: [
@@ -42,6 +44,7 @@ export const NAVIGATION: Record<Area, NavItem[]> = {
     { to: "/dashboard/facility/students", label: "Students", icon: Users },
     { to: "/dashboard/facility/calendar", label: "Calendar", icon: Calendar },
     { to: "/dashboard/facility/requirements", label: "Requirements", icon: ListChecks },
+    { to: "/dashboard/facility/agreements", label: "Agreements", icon: FileSignature },
     { to: "/messages", label: "Messages", icon: MessageSquare },
   ],
   admin: [
@@ -50,6 +53,7 @@ export const NAVIGATION: Record<Area, NavItem[]> = {
     { to: "/dashboard/admin/facilities", label: "Facilities", icon: Building2 },
     { to: "/dashboard/admin/analytics", label: "Analytics", icon: LineChart },
     { to: "/dashboard/admin/audit", label: "Audit Trail", icon: History },
+    { to: "/dashboard/admin/agreements", label: "Agreements", icon: FileSignature },
     { to: "/dashboard/admin/admins", label: "Administrators", icon: ShieldCheck },
     { to: "/dashboard/admin/settings", label: "Settings", icon: Settings },
     { to: "/messages", label: "Messages", icon: MessageSquare },
@@ -81,6 +85,7 @@ export function areaOf(pathname: string, role: Role | null): Area {
       "/applications",
       "/calendar",
       "/learning-resources",
+      "/agreements",
     ].some((p) => pathname.startsWith(p))
   )
     return "program";

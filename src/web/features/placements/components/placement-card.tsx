@@ -2,6 +2,11 @@ import { Building2, CalendarClock, CalendarDays, GraduationCap, MapPin, Users } 
 import type { ReactNode } from "react";
 import { spotsLeftBadge } from "@/domain/dashboard";
 import { applyByLabel } from "@/domain/placements";
+import {
+  type AgreementFlags,
+  AgreementRequiredNotice,
+  agreementBlocks,
+} from "@/web/components/agreement-required-notice";
 import { Badge } from "@/web/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { formatDate } from "@/web/lib/format";
@@ -22,7 +27,7 @@ export type CardPlacement = Pick<
   | "durationWeeks"
   | "description"
   | "requirements"
-> & { allowLateJoiners?: boolean; minGpa?: number | null; applicationDeadline?: string | null };
+> & { allowLateJoiners?: boolean; minGpa?: number | null; applicationDeadline?: string | null } & AgreementFlags;
 
 /** An open placement in the browse grids; `action` is the viewer's button (apply, applied, closed). */
 export function PlacementCard({ placement: p, action }: { placement: CardPlacement; action: ReactNode }) {
@@ -72,7 +77,10 @@ export function PlacementCard({ placement: p, action }: { placement: CardPlaceme
         {p.requirements.length > 0 ? (
           <p className="text-xs text-muted-foreground">Requirements: {p.requirements.join(", ")}</p>
         ) : null}
-        <div className="mt-auto pt-2">{action}</div>
+        <div className="mt-auto pt-2">
+          {/* Issue 17: the facility's agreement rule refuses this program: say so instead of offering Apply. */}
+          {agreementBlocks(p) ? <AgreementRequiredNotice facilityName={p.facility.name} title={p.title} /> : action}
+        </div>
       </CardContent>
     </Card>
   );

@@ -1,0 +1,440 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPlacement, dayFromToday } from "../../factories/placements";
+import { createTestApp, type TestApp, type TestUser } from "../../testing/harness";
+import { exeBytes, pdfBytes } from "../compliance/test-files";
+
+// Affiliation agreements through the API (issue 17): each route for each role, another
+// organization's user (404), validation naming the field, twenty identical creates, the signed
+// document, and the lifecycle (sign, terminate, delete a draft).
+
+let t: TestApp;
+let program: TestUser;
+let facility: TestUser;
+let otherProgram: TestUser;
+let otherFacility: TestUser;
+let admin: TestUser;
+let student: TestUser;
+let none: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  program = await t.createUser("program");
+  facility = await t.createUser("facility");
+  otherProgram = await t.createUser("program");
+  otherFacility = await t.createUser("facility");
+  admin = await t.createUser("admin");
+  student = await t.createUser("student", { organizationId: program.organizationId! });
+  none = await t.createUser("none");
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const contacts = [
+  {
+    side: "program",
+    name: "Pat Program",
+    email: "pat@program.test",
+    phone: "+1 555 0100",
+    role: "Clinical coordinator",
+  },
+  { side: "facility", name: "Fran Facility", email: "fran@facility.test", phone: "", role: "Education manager" },
+];
+let counter = 0;
+const fields = (over: Record<string, unknown> = {}) => ({
+  title: `Clinical affiliation ${++counter}`,
+  startDate: dayFromToday(-30),
+  endDate: dayFromToday(400),
+  contacts,
+  notes: "Five-year template",
+  ...over,
+});
+const create = (cookie: string, body: unknown) => t.call("POST", "/api/agreements", { cookie, body });
+
+async function uploadFile(cookie: string, id: string, bytes: Uint8Array, name = "signed.pdf") {
+  const form = new FormData();
+  form.append("file", new File([bytes as Uint8Array<ArrayBuffer>], name, { type: "application/pdf" }));
+  const res = await t.app.request(`/api/agreements/${id}/document`, { method: "PUT", body: form, headers: { cookie } });
+  const text = await res.text();
+  let json: { error?: { code: string; message: string; issues?: { path: string }[] } } & Record<string, unknown>;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = {};
+  }
+  return { status: res.status, json };
+}
+
+describe("creating and reading", () => {
+  it("a program drafts one naming a facility; both sides and admins see it; others get 404, 403 or 401", async () => {
+    const res = await create(
+      program.cookie,
+      fields({ facilityId: facility.organizationId, programId: otherProgram.organizationId }),
+    );
+    expect(res.status).toBe(201);
+    // The program is the caller's own, whatever the body said (D1).
+    expect(res.json).toMatchObject({
+      stage: "draft",
+      status: "draft",
+      program: { id: program.organizationId },
+      facility: { id: facility.organizationId },
+      createdBy: "program",
+    });
+    const id = res.json.id;
+    for (const who of [program, facility, admin]) {
+      const got = await t.call("GET", `/api/agreements/${id}`, { cookie: who.cookie });
+      expect(got.status).toBe(200);
+      expect(got.json.title).toBe(res.json.title);
+    }
+    for (const who of [otherProgram, otherFacility]) {
+      expect((await t.call("GET", `/api/agreements/${id}`, { cookie: who.cookie })).status).toBe(404);
+      expect((await t.call("PUT", `/api/agreements/${id}`, { cookie: who.cookie, body: fields() })).status).toBe(404);
+      expect((await t.call("POST", `/api/agreements/${id}/sign`, { cookie: who.cookie })).status).toBe(404);
+      expect((await t.call("DELETE", `/api/agreements/${id}`, { cookie: who.cookie })).status).toBe(404);
+      expect((await t.call("GET", `/api/agreements/${id}/document`, { cookie: who.cookie })).status).toBe(404);
+      expect((await uploadFile(who.cookie, id, await pdfBytes())).status).toBe(404);
+      const list = await t.call("GET", "/api/agreements", { cookie: who.cookie });
+      expect(list.json.items.map((a: { id: string }) => a.id)).not.toContain(id);
+    }
+    for (const who of [student, none]) {
+      expect((await t.call("GET", `/api/agreements/${id}`, { cookie: who.cookie })).status).toBe(403);
+      expect((await t.call("GET", "/api/agreements", { cookie: who.cookie })).status).toBe(403);
+      expect((await create(who.cookie, fields({ facilityId: facility.organizationId }))).status).toBe(403);
+    }
+    expect((await t.call("GET", `/api/agreements/${id}`)).status).toBe(401);
+  });
+
+  it("a facility names the program; an admin names both", async () => {
+    const byFacility = await create(facility.cookie, fields({ programId: program.organizationId }));
+    expect(byFacility.status).toBe(201);
+    expect(byFacility.json).toMatchObject({ program: { id: program.organizationId }, createdBy: "facility" });
+    const byAdmin = await create(
+      admin.cookie,
+      fields({ programId: otherProgram.organizationId, facilityId: otherFacility.organizationId }),
+    );
+    expect(byAdmin.status).toBe(201);
+    expect(byAdmin.json.createdBy).toBe("admin");
+  });
+
+  it("bad input is 422 naming the field; never a 500", async () => {
+    const noPartner = await create(program.cookie, fields());
+    expect(noPartner.status).toBe(422);
+    expect(noPartner.json.error.issues[0].path).toBe("facilityId");
+    // A program's id where a facility is expected is unknown, not a 500.
+    const wrongKind = await create(program.cookie, fields({ facilityId: otherProgram.organizationId }));
+    expect(wrongKind.status).toBe(422);
+    expect(wrongKind.json.error.issues[0]).toEqual({ path: "facilityId", message: "Unknown facility" });
+    const dates = await create(
+      program.cookie,
+      fields({ facilityId: facility.organizationId, startDate: "2026-05-01", endDate: "2026-01-01" }),
+    );
+    expect(dates.status).toBe(422);
+    expect(dates.json.error.issues.map((i: { path: string }) => i.path)).toEqual(["endDate"]);
+    const extreme = await create(
+      program.cookie,
+      fields({ facilityId: facility.organizationId, endDate: "99999-01-01" }),
+    );
+    expect(extreme.status).toBe(422);
+    const nul = await create(program.cookie, fields({ facilityId: facility.organizationId, title: "Bad\u0000title" }));
+    expect(nul.status).toBe(422);
+    const form = await t.call("POST", "/api/agreements", {
+      cookie: program.cookie,
+      body: "title=x",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    expect(form.status).toBe(415);
+    const huge = await create(program.cookie, fields({ facilityId: facility.organizationId, notes: "x".repeat(6000) }));
+    expect(huge.status).toBe(422);
+    expect(huge.json.error.issues[0].path).toBe("notes");
+    const badQuery = await t.call("GET", "/api/agreements?status=lost&expiringWithin=-1", { cookie: program.cookie });
+    expect(badQuery.status).toBe(422);
+    expect(badQuery.json.error.issues.map((i: { path: string }) => i.path).sort()).toEqual([
+      "expiringWithin",
+      "status",
+    ]);
+  });
+
+  it("twenty identical creates at once make one agreement (19 answers 409 naming the title)", async () => {
+    const body = fields({ facilityId: facility.organizationId, title: "Race to agree" });
+    const answers = await Promise.all(Array.from({ length: 20 }, () => create(program.cookie, body)));
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(19);
+    const conflict = answers.find((r) => r.status === 409);
+    expect(conflict?.json.error.issues[0].path).toBe("title");
+    const list = await t.call("GET", "/api/agreements?search=Race%20to%20agree", { cookie: program.cookie });
+    expect(list.json.total).toBe(1);
+  });
+});
+
+describe("the lifecycle", () => {
+  it("sign needs a contact on each side; edit; terminate with a reason; a terminated one is history", async () => {
+    const draft = (
+      await create(facility.cookie, fields({ programId: program.organizationId, contacts: [contacts[1]] }))
+    ).json;
+    const unsigned = await t.call("POST", `/api/agreements/${draft.id}/sign`, { cookie: program.cookie });
+    expect(unsigned.status).toBe(422);
+    expect(unsigned.json.error.issues[0].path).toBe("contacts");
+    const edited = await t.call("PUT", `/api/agreements/${draft.id}`, {
+      cookie: program.cookie,
+      body: { ...fields({ title: draft.title }), contacts },
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.json.contacts).toHaveLength(2);
+    const signed = await t.call("POST", `/api/agreements/${draft.id}/sign`, { cookie: program.cookie });
+    expect(signed.status).toBe(200);
+    expect(signed.json).toMatchObject({ stage: "executed", status: "active" });
+    expect((await t.call("POST", `/api/agreements/${draft.id}/sign`, { cookie: program.cookie })).status).toBe(409);
+    // A signed agreement keeps a contact per side and cannot be deleted.
+    const dropContacts = await t.call("PUT", `/api/agreements/${draft.id}`, {
+      cookie: facility.cookie,
+      body: { ...fields({ title: draft.title }), contacts: [] },
+    });
+    expect(dropContacts.status).toBe(422);
+    expect((await t.call("DELETE", `/api/agreements/${draft.id}`, { cookie: facility.cookie })).status).toBe(409);
+
+    const noReason = await t.call("POST", `/api/agreements/${draft.id}/terminate`, {
+      cookie: facility.cookie,
+      body: {},
+    });
+    expect(noReason.status).toBe(422);
+    expect(noReason.json.error.issues[0].path).toBe("reason");
+    const future = await t.call("POST", `/api/agreements/${draft.id}/terminate`, {
+      cookie: facility.cookie,
+      body: { reason: "Unit closing", terminatedOn: dayFromToday(5) },
+    });
+    expect(future.status).toBe(422);
+    expect(future.json.error.issues[0].path).toBe("terminatedOn");
+    const ended = await t.call("POST", `/api/agreements/${draft.id}/terminate`, {
+      cookie: facility.cookie,
+      body: { reason: "Unit closing" },
+    });
+    expect(ended.status).toBe(200);
+    expect(ended.json).toMatchObject({
+      status: "terminated",
+      terminationReason: "Unit closing",
+      terminatedOn: dayFromToday(0),
+    });
+    const edit = await t.call("PUT", `/api/agreements/${draft.id}`, { cookie: program.cookie, body: fields() });
+    expect(edit.status).toBe(409);
+  });
+
+  it("a draft can be deleted by either side", async () => {
+    const draft = (await create(program.cookie, fields({ facilityId: facility.organizationId }))).json;
+    const res = await t.call("DELETE", `/api/agreements/${draft.id}`, { cookie: facility.cookie });
+    expect(res.status).toBe(200);
+    expect((await t.call("GET", `/api/agreements/${draft.id}`, { cookie: program.cookie })).status).toBe(404);
+  });
+
+  it("the audit trail keeps the edit's before and after", async () => {
+    const draft = (await create(program.cookie, fields({ facilityId: facility.organizationId }))).json;
+    await t.call("PUT", `/api/agreements/${draft.id}`, {
+      cookie: facility.cookie,
+      body: { ...fields({ title: draft.title }), notes: "Renewed terms" },
+    });
+    const log = await t.call("GET", `/api/admin/audit?entityId=${draft.id}`, { cookie: admin.cookie });
+    expect(log.status).toBe(200);
+    const edit = log.json.items.find((e: { action: string }) => e.action.startsWith("PUT"));
+    expect(edit).toBeDefined();
+    expect(edit.before.notes).toBe("Five-year template");
+    expect(edit.after.notes).toBe("Renewed terms");
+  });
+});
+
+describe("the signed document", () => {
+  it("uploads a PDF (either side), serves it to both sides and admins only; wrong type 422, too large 413", async () => {
+    const a = (await create(program.cookie, fields({ facilityId: facility.organizationId }))).json;
+    const up = await uploadFile(
+      facility.cookie,
+      a.id,
+      await pdfBytes("Signed affiliation agreement"),
+      "Signed agreement.pdf",
+    );
+    expect(up.status).toBe(200);
+    expect(up.json.document).toMatchObject({ name: "Signed agreement.pdf", contentType: "application/pdf" });
+    for (const who of [program, facility, admin]) {
+      const file = await t.app.request(`/api/agreements/${a.id}/document`, { headers: { cookie: who.cookie } });
+      expect(file.status).toBe(200);
+      expect(file.headers.get("content-type")).toBe("application/pdf");
+      expect(new TextDecoder().decode((await file.arrayBuffer()).slice(0, 5))).toBe("%PDF-");
+    }
+    const exe = await uploadFile(program.cookie, a.id, exeBytes(), "agreement.pdf");
+    expect(exe.status).toBe(422);
+    expect(exe.json.error?.issues?.[0].path).toBe("file");
+    const big = await uploadFile(program.cookie, a.id, new Uint8Array(10 * 1024 * 1024 + 10));
+    expect(big.status).toBe(413);
+    // The refused uploads left the first document in place.
+    const still = await t.call("GET", `/api/agreements/${a.id}`, { cookie: program.cookie });
+    expect(still.json.document.name).toBe("Signed agreement.pdf");
+    const none = (await create(program.cookie, fields({ facilityId: facility.organizationId }))).json;
+    expect((await t.call("GET", `/api/agreements/${none.id}/document`, { cookie: program.cookie })).status).toBe(404);
+  });
+});
+
+describe("lists, filters and CSV", () => {
+  it("filters by status, the other organization, search and expiring within N days; counts by status; CSV", async () => {
+    const soon = (
+      await create(
+        facility.cookie,
+        fields({ programId: otherProgram.organizationId, endDate: dayFromToday(20), title: "Ends soon" }),
+      )
+    ).json;
+    await t.call("POST", `/api/agreements/${soon.id}/sign`, { cookie: facility.cookie });
+    const expiring = await t.call("GET", "/api/agreements?status=expiring", { cookie: facility.cookie });
+    expect(expiring.status).toBe(200);
+    expect(expiring.json.items.map((a: { id: string }) => a.id)).toEqual([soon.id]);
+    expect(expiring.json.byStatus.expiring).toBe(1);
+    const within = await t.call("GET", "/api/agreements?expiringWithin=30", { cookie: facility.cookie });
+    expect(within.json.items.map((a: { id: string }) => a.id)).toEqual([soon.id]);
+    const other = await t.call("GET", `/api/agreements?organizationId=${otherProgram.organizationId}`, {
+      cookie: facility.cookie,
+    });
+    expect(
+      other.json.items.every((a: { program: { id: string } }) => a.program.id === otherProgram.organizationId),
+    ).toBe(true);
+    const paged = await t.call("GET", "/api/agreements?pageSize=2&page=1&sort=title&order=desc", {
+      cookie: facility.cookie,
+    });
+    expect(paged.json.items).toHaveLength(2);
+    expect(paged.json.total).toBeGreaterThan(2);
+    const csv = await t.call("GET", "/api/agreements/export.csv?status=expiring", { cookie: facility.cookie });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("content-type")).toContain("text/csv");
+    expect(csv.text).toContain("Ends soon");
+    expect(csv.text.split("\n")[0]).toContain("Title,Program,Facility,Status");
+    // Another program's coordinator sees none of this facility's agreements with the first program.
+    const foreign = await t.call("GET", "/api/agreements/export.csv", { cookie: otherFacility.cookie });
+    expect(foreign.text).not.toContain("Ends soon");
+    const all = await t.call("GET", "/api/agreements?pageSize=100", { cookie: admin.cookie });
+    expect(all.json.items.map((a: { id: string }) => a.id)).toContain(soon.id);
+  });
+
+  it("the partner picker: facilities for a program, programs for a facility, searchable", async () => {
+    const forProgram = await t.call("GET", "/api/agreements/partners", { cookie: program.cookie });
+    expect(forProgram.json.kind).toBe("facility");
+    expect(forProgram.json.items.length).toBeGreaterThan(0);
+    const forFacility = await t.call("GET", "/api/agreements/partners?kind=facility", { cookie: facility.cookie });
+    expect(forFacility.json.kind).toBe("program");
+    const forAdmin = await t.call("GET", "/api/agreements/partners?kind=program", { cookie: admin.cookie });
+    expect(forAdmin.json.kind).toBe("program");
+    expect((await t.call("GET", "/api/agreements/partners", { cookie: student.cookie })).status).toBe(403);
+  });
+});
+
+describe("the facility's rule: require an active agreement", () => {
+  it("is off by default; only the facility side changes it; applications without one are refused with 409", async () => {
+    const f = await t.createUser("facility");
+    const p = await t.createUser("program");
+    const s = await t.createUser("student", { organizationId: p.organizationId! });
+    const placement = await createPlacement(t.deps.db, f.organizationId!, { title: "Ruled rotation" });
+    const setting = await t.call("GET", "/api/agreements/requirement", { cookie: f.cookie });
+    expect(setting.json).toEqual({ facilityId: f.organizationId, requireAgreement: false });
+    expect(
+      (await t.call("PUT", "/api/agreements/requirement", { cookie: p.cookie, body: { requireAgreement: true } }))
+        .status,
+    ).toBe(403);
+    expect((await t.call("GET", "/api/agreements/requirement", { cookie: admin.cookie })).status).toBe(422);
+    const on = await t.call("PUT", "/api/agreements/requirement", {
+      cookie: f.cookie,
+      body: { requireAgreement: true },
+    });
+    expect(on.status).toBe(200);
+    expect(on.json.requireAgreement).toBe(true);
+
+    // The search says so before anyone tries.
+    const search = await t.call("GET", "/api/placements?search=Ruled%20rotation", { cookie: p.cookie });
+    expect(search.json.items[0]).toMatchObject({ agreementRequired: true, agreementActive: false });
+    const mine = await t.call("GET", "/api/me/student/placements?search=Ruled%20rotation", { cookie: s.cookie });
+    expect(mine.json.items[0]).toMatchObject({ agreementRequired: true, agreementActive: false });
+
+    const refused = await t.call("POST", "/api/applications", {
+      cookie: p.cookie,
+      body: { placementId: placement.id, studentIds: [s.studentId] },
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.json.error.code).toBe("agreement_required");
+    expect(refused.json.error.message).toContain("requires an active affiliation agreement");
+    const own = await t.call("POST", "/api/me/student/applications", {
+      cookie: s.cookie,
+      body: { placementId: placement.id },
+    });
+    expect(own.status).toBe(409);
+    expect(own.json.error.code).toBe("agreement_required");
+    // An administrator's submission: the student is refused with the reason.
+    const byAdmin = await t.call("POST", "/api/applications", {
+      cookie: admin.cookie,
+      body: { placementId: placement.id, studentIds: [s.studentId] },
+    });
+    expect(byAdmin.json.refused[0].code).toBe("agreement_required");
+
+    // A draft, or a signed agreement ending before the rotation does, is not enough.
+    const short = (
+      await create(f.cookie, fields({ programId: p.organizationId, endDate: dayFromToday(60), title: "Too short" }))
+    ).json;
+    await t.call("POST", `/api/agreements/${short.id}/sign`, { cookie: f.cookie });
+    expect(
+      (
+        await t.call("POST", "/api/applications", {
+          cookie: p.cookie,
+          body: { placementId: placement.id, studentIds: [s.studentId] },
+        })
+      ).status,
+    ).toBe(409);
+
+    const covering = (await create(p.cookie, fields({ facilityId: f.organizationId, title: "Covers it" }))).json;
+    await t.call("POST", `/api/agreements/${covering.id}/sign`, { cookie: p.cookie });
+    const flagged = await t.call("GET", "/api/placements?search=Ruled%20rotation", { cookie: p.cookie });
+    expect(flagged.json.items[0]).toMatchObject({ agreementRequired: true, agreementActive: true });
+    const accepted = await t.call("POST", "/api/applications", {
+      cookie: p.cookie,
+      body: { placementId: placement.id, studentIds: [s.studentId] },
+    });
+    expect(accepted.status).toBe(201);
+    expect(accepted.json.submitted).toHaveLength(1);
+  });
+
+  it("a facility without the rule flags nothing", async () => {
+    const placement = await createPlacement(t.deps.db, otherFacility.organizationId!, { title: "Open rotation" });
+    const search = await t.call("GET", "/api/placements?search=Open%20rotation", { cookie: program.cookie });
+    expect(search.json.items.find((p: { id: string }) => p.id === placement.id)).toMatchObject({
+      agreementRequired: false,
+      agreementActive: true,
+    });
+  });
+});
+
+describe("expiry reminders", () => {
+  it("both sides' coordinators are mailed once per window, however often the scan runs", async () => {
+    const f = await t.createUser("facility");
+    const p = await t.createUser("program");
+    const a = (
+      await create(p.cookie, fields({ facilityId: f.organizationId, endDate: dayFromToday(30), title: "Reminded" }))
+    ).json;
+    await t.call("POST", `/api/agreements/${a.id}/sign`, { cookie: p.cookie });
+    for (const key of ["scan-a", "scan-b"]) {
+      await t.deps.jobs.enqueue(t.deps.db, {
+        kind: "agreements.expiry-scan",
+        payload: { today: dayFromToday(0) },
+        dedupeKey: key,
+      });
+      await t.drainJobs();
+    }
+    for (const who of [p, f]) {
+      const mails = (await t.mailTo(who.email)).filter((m) => m.subject.includes("Affiliation agreement"));
+      expect(mails).toHaveLength(1);
+      expect(mails[0].subject).toContain("ends in 30 days");
+    }
+    // A week later the 7-day window has not come: nothing new. At 7 days left, one more each.
+    await t.deps.jobs.enqueue(t.deps.db, {
+      kind: "agreements.expiry-scan",
+      payload: { today: dayFromToday(23) },
+      dedupeKey: "scan-c",
+    });
+    await t.drainJobs();
+    const mails = (await t.mailTo(f.email)).filter((m) => m.subject.includes("Affiliation agreement"));
+    expect(mails.map((m) => m.subject)).toEqual([
+      expect.stringContaining("ends in 7 days"),
+      expect.stringContaining("ends in 30 days"),
+    ]);
+  });
+});

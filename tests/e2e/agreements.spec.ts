@@ -1,0 +1,107 @@
+import { makeDemoPdf } from "../../src/server/factories/documents";
+import { DEMO, expect, expectAccessible, signIn, signOut, test } from "./fixtures/test";
+
+// Issue 17, affiliation agreements on the demo world: the first facility's coordinator records an
+// agreement with Cascade College of Nursing and uploads the signed PDF, turns on "Require an
+// active affiliation agreement", and Sonoran Valley (which holds none with the facility) sees the
+// reason on the facility's placements instead of Apply. axe on every page; 360 and 1280 px.
+
+const FACILITY = "Mercy Lakeside Medical Center";
+const SONORAN = "coordinator@sonoran.demo.test";
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+test.describe.configure({ timeout: 180_000 });
+
+test("a facility records a signed agreement, requires one, and a program without one sees why it cannot apply", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, DEMO.facility);
+  await expect(page).toHaveURL(/\/dashboard\/facility$/);
+  await page.getByRole("navigation").getByRole("link", { name: "Agreements" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/facility\/agreements$/);
+  await expect(page.getByRole("heading", { name: "Affiliation Agreements" })).toBeVisible();
+  // The demo world's agreements in every status.
+  const table = page.getByRole("table", { name: "Affiliation agreements" });
+  await expect(table).toBeVisible();
+  await expectAccessible(page);
+
+  // A new draft naming the program, with a contact on each side.
+  await page.getByRole("button", { name: "New agreement" }).click();
+  const dialog = page.getByRole("dialog", { name: "New affiliation agreement" });
+  await dialog.getByRole("combobox", { name: "Nursing program" }).fill("Cascade");
+  await dialog.getByRole("option", { name: /Cascade College of Nursing/ }).click();
+  await dialog.getByLabel("Title", { exact: true }).fill("Clinical Affiliation Agreement (e2e)");
+  await dialog.getByLabel("Start date", { exact: true }).fill(day(-10));
+  await dialog.getByLabel("End date", { exact: true }).fill(day(3 * 365));
+  const names = dialog.getByLabel("Name", { exact: true });
+  await names.nth(0).fill("Avery Program");
+  await names.nth(1).fill("Jordan Facility");
+  await expectAccessible(page);
+  await dialog.getByRole("button", { name: "Create draft" }).click();
+  const created = page.getByRole("dialog", { name: "Clinical Affiliation Agreement (e2e)" });
+  await expect(created.getByText("Draft", { exact: true })).toBeVisible();
+
+  // The signed copy, then the signature.
+  const pdf = await makeDemoPdf({ title: "Clinical Affiliation Agreement", lines: ["Signed by both parties."] });
+  await created
+    .getByLabel(/Upload the signed document/)
+    .setInputFiles({ name: "signed-agreement.pdf", mimeType: "application/pdf", buffer: Buffer.from(pdf) });
+  await expect(created.getByRole("link", { name: "signed-agreement.pdf" })).toBeVisible();
+  await created.getByRole("button", { name: "Mark as signed" }).click();
+  await expect(created.getByText("Active", { exact: true })).toBeVisible();
+  await expectAccessible(page);
+  await created.getByRole("button", { name: "Close" }).click();
+  await expect(table.getByRole("button", { name: "Clinical Affiliation Agreement (e2e)", exact: true })).toBeVisible();
+
+  // The filters live in the address.
+  await page.getByLabel("Status", { exact: true }).selectOption("expiring");
+  await expect(page).toHaveURL(/status=expiring/);
+  await page.getByRole("button", { name: "Clear filters" }).click();
+
+  // Require an agreement for applications.
+  const rule = page.getByRole("checkbox", { name: /Require an active affiliation agreement/ });
+  await expect(rule).not.toBeChecked();
+  await rule.click();
+  await expect(page.getByText("Applications now need an active agreement")).toBeVisible();
+  await expect(rule).toBeChecked();
+
+  // The page at 360 px: nothing wider than the screen.
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Affiliation Agreements" })).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(1);
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signOut(page);
+
+  // A program without an agreement with the facility sees the reason before trying.
+  await signIn(page, SONORAN);
+  await expect(page).toHaveURL(/\/dashboard\/program$/);
+  await page.goto(`/placements?q=${encodeURIComponent(FACILITY)}`);
+  const notice = page.getByText(`${FACILITY} requires an active affiliation agreement`).first();
+  await expect(notice).toBeVisible();
+  await expect(page.getByRole("button", { name: /\(agreement required\)$/ }).first()).toBeDisabled();
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 360, height: 800 });
+  await expect(notice).toBeVisible();
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // Its own agreements page says it holds none with the facility.
+  await page.getByRole("navigation").getByRole("link", { name: "Agreements" }).click();
+  await expect(page).toHaveURL(/\/agreements$/);
+  await expect(page.getByRole("heading", { name: "Affiliation Agreements" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Clinical Affiliation Agreement (e2e)", exact: true })).toHaveCount(0);
+  await expectAccessible(page);
+  await signOut(page);
+
+  // The facility turns the rule off again: the other journeys apply to its placements.
+  await signIn(page, DEMO.facility);
+  await expect(page).toHaveURL(/\/dashboard\/facility$/);
+  await page.goto("/dashboard/facility/agreements");
+  const again = page.getByRole("checkbox", { name: /Require an active affiliation agreement/ });
+  await expect(again).toBeChecked();
+  await again.click();
+  await expect(again).not.toBeChecked();
+});
