@@ -1,6 +1,6 @@
 import ical, { type ICalCalendar, type ICalEventData } from "ical-generator";
 import { tzlib_get_ical_block, tzlib_get_timezones } from "timezones-ical-library";
-import { addDays, CALENDAR_KIND_LABELS, type CalendarEvent } from "../../../domain/calendar";
+import { addDays, CALENDAR_KIND_LABELS, type CalendarEvent, wallClockOf } from "../../../domain/calendar";
 import { APP_TITLE } from "../../../domain/web-routes";
 import type { Scope } from "../../lib/access";
 
@@ -36,20 +36,8 @@ export const eventUid = (event: Pick<CalendarEvent, "id">, appUrl: string) => `$
  * wall-clock fields come from Intl: Node 20 has no Temporal yet.
  */
 function zoned(instant: Date, timeZone: string) {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      second: "numeric",
-    })
-      .formatToParts(instant)
-      .map((p) => [p.type, Number(p.value)]),
-  ) as Record<"year" | "month" | "day" | "hour" | "minute" | "second", number>;
+  // The wall clock comes from the domain's one Intl reader (the web form and the expansion use it too).
+  const parts = wallClockOf(instant, timeZone);
   const iso = instant.toISOString();
   const plain = {
     year: parts.year,

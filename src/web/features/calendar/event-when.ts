@@ -1,4 +1,4 @@
-import type { CalendarEvent } from "@/domain/calendar";
+import { type CalendarEvent, WEEKDAY_LABELS } from "@/domain/calendar";
 import { formatDate } from "@/web/lib/format";
 
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -17,15 +17,7 @@ export function describeWhen(e: Pick<CalendarEvent, "allDay" | "start" | "end" |
   return e.timeZone && e.timeZone !== zone ? `${text} (your time; planned in ${e.timeZone})` : text;
 }
 
-const DAY_NAMES: Record<string, string> = {
-  MO: "Monday",
-  TU: "Tuesday",
-  WE: "Wednesday",
-  TH: "Thursday",
-  FR: "Friday",
-  SA: "Saturday",
-  SU: "Sunday",
-};
+const DAY_NAMES: Record<string, string> = WEEKDAY_LABELS;
 
 const list = (items: string[]) =>
   items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
