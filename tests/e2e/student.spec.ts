@@ -200,8 +200,9 @@ test("an admin picks a student to view as, sees exactly her records, read only",
   await page.getByRole("tab", { name: "Experience" }).click();
   await expect(page.getByRole("button", { name: "Add experience" })).toHaveCount(0);
   const student = new URL(page.url()).searchParams.get("student");
-  // Her compliance and applications, without upload or withdraw.
-  await page.goto(`/student/compliance?student=${student}`);
+  // Her compliance and applications, without upload or withdraw; the sidebar keeps the pick.
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Compliance" }).click();
+  await expect(page).toHaveURL(`/student/compliance?student=${student}`);
   await expect(page.getByRole("heading", { name: "Your status" })).toBeVisible();
   await expect(page.getByRole("button", { name: /Upload/ })).toHaveCount(0);
   await page.goto(`/student/applications?student=${student}`);

@@ -12,6 +12,7 @@ export const VIEW_AS_STUDENT_PAGES: readonly string[] = [
   "/student/applications",
   "/student/compliance",
   "/student/calendar",
+  "/student/learning",
   "/student/profile",
 ];
 
