@@ -11,7 +11,7 @@ import { PROGRAM_SIDE, STUDENT_VIEWERS } from "../../../domain/roles";
 import { allow, studentScope } from "../../lib/access";
 import { noteAudit } from "../../lib/audit";
 import { loggableError } from "../../lib/errors";
-import { createRouter, errorResponses, idParam, jsonContent } from "../../lib/router";
+import { createRouter, ErrorSchema, errorResponses, idParam, jsonContent } from "../../lib/router";
 import {
   answer,
   assistantMode,
@@ -168,7 +168,7 @@ const chatRoute = createRoute({
   request: json(ChatBodySchema),
   responses: {
     200: { description: "The answer as a stream", content: { "text/event-stream": { schema: z.string() } } },
-    429: jsonContent(z.object({ error: z.object({ code: z.string(), message: z.string() }) }), RATE_LIMIT_MESSAGE),
+    429: jsonContent(ErrorSchema, RATE_LIMIT_MESSAGE),
     ...errorResponses,
   },
 });
