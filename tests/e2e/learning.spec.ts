@@ -2,7 +2,8 @@ import { DEMO, expect, expectAccessible, signIn, signOut, test } from "./fixture
 
 // Issue 16 on the demo world: Emily Carter (student@demo.test) asks the study assistant a suggested
 // question, watches the answer grow with its citation, opens the cited guide, ticks the uniform
-// item of her preparation checklist and finds it still ticked after signing in again.
+// item of her preparation checklist and her approved rotation's own "Badge photo submitted" item,
+// and finds both still ticked after signing in again.
 
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS_DIR ?? "test-results/learning";
 
@@ -66,11 +67,26 @@ test("a student asks the assistant, opens a cited resource and keeps a ticked ch
   await page.getByRole("tab", { name: "Preparation Checklist" }).click();
   const uniform = page.getByRole("checkbox", { name: "Uniform and ID badge ready" });
   await expect(uniform).not.toBeChecked();
-  const progress = page.getByRole("progressbar");
-  const before = Number(await progress.getAttribute("aria-valuenow"));
+  const progress = page.getByText(/^\d+ of \d+ complete \(\d+%\)$/);
+  const counts = async () =>
+    (await progress.textContent())
+      ?.match(/^(\d+) of (\d+)/)
+      ?.slice(1)
+      .map(Number) ?? [];
+  const [before, total] = await counts();
   await uniform.check();
   await expect(uniform).toBeChecked();
-  await expect(progress).toHaveAttribute("aria-valuenow", String(before + 20));
+  await expect(progress).toContainText(`${before + 1} of ${total} complete`);
+  // The rotation's own items (its facility added them): ticked here too, and counted.
+  const rotation = page
+    .getByRole("region")
+    .filter({ has: page.getByRole("checkbox", { name: "Badge photo submitted" }) });
+  await expect(rotation).toBeVisible();
+  const badge = rotation.getByRole("checkbox", { name: "Badge photo submitted" });
+  await expect(badge).not.toBeChecked();
+  await badge.check();
+  await expect(badge).toBeChecked();
+  await expect(progress).toContainText(`${before + 2} of ${total} complete`);
   await expectAccessible(page);
   await page.screenshot({ path: `${SCREENSHOTS}/checklist-1280.png`, fullPage: true });
 
@@ -79,6 +95,8 @@ test("a student asks the assistant, opens a cited resource and keeps a ticked ch
   await expect(page).toHaveURL(/\/dashboard\/student$/);
   await page.goto("/student/learning?tab=checklist");
   await expect(page.getByRole("checkbox", { name: "Uniform and ID badge ready" })).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: "Badge photo submitted" })).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: "EHR training completed" })).not.toBeChecked();
   // The conversation was kept too.
   await page.getByRole("tab", { name: "AI Assistant" }).click();
   await expect(
