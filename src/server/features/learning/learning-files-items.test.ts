@@ -1,5 +1,6 @@
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditLog } from "../../db/schema/audit";
 import { placementChecklistTicks } from "../../db/schema/learning";
 import { createApplication } from "../../factories/applications";
 import { createPlacement, dayFromToday } from "../../factories/placements";
@@ -48,6 +49,17 @@ async function upload(cookie: string, path: string, bytes: Uint8Array, name: str
 }
 const download = (cookie: string, path: string) => t.app.request(path, { headers: { cookie } });
 
+/** The request pipeline's audit entry for a route and record (lib/audit.ts). */
+async function audited(action: string, entityId: string) {
+  const [row] = await t.deps.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.action, action), eq(auditLog.entityId, entityId)))
+    .orderBy(desc(auditLog.id))
+    .limit(1);
+  return row;
+}
+
 beforeAll(async () => {
   t = await createTestApp();
   program = await t.createUser("program");
@@ -78,6 +90,10 @@ describe("a resource's uploaded file", () => {
     );
     expect(up.status).toBe(200);
     expect(up.json.file).toMatchObject({ name: "Parking map.pdf", contentType: "application/pdf" });
+    expect(await audited("PUT /api/learning/resources/{id}/file", id)).toMatchObject({
+      actorId: program.userId,
+      summary: "Uploaded a learning resource's file (PDF, JPEG or PNG; replaces the previous file)",
+    });
 
     for (const [who, path] of [
       [student, `/api/me/student/learning/resources/${id}/file`],
@@ -206,6 +222,10 @@ describe("a placement's own checklist items", () => {
     });
     expect(added.status).toBe(201);
     itemId = added.json.id;
+    expect(await audited("POST /api/learning/placements/{id}/items", itemId)).toMatchObject({
+      actorId: facility.userId,
+      organizationId: facility.organizationId,
+    });
     const byAdmin = await t.call("POST", path, { cookie: admin.cookie, body: { title: "EHR training completed" } });
     expect(byAdmin.status).toBe(201);
     const list = await t.call("GET", path, { cookie: facility.cookie });
@@ -252,6 +272,9 @@ describe("a placement's own checklist items", () => {
     expect(ticked.status).toBe(200);
     expect(ticked.json.placements[0].items[0].checked).toBe(true);
     expect(ticked.json.done).toBe(before.json.done + 1);
+    expect(await audited("PUT /api/me/student/learning/checklist/placement-items/{id}", itemId)).toMatchObject({
+      actorId: student.userId,
+    });
     // Bad input: 422 naming the field.
     const bad = await t.call("PUT", path, { cookie: student.cookie, body: { checked: "yes" } });
     expect(bad.status).toBe(422);
