@@ -1,3 +1,4 @@
+import { makeDemoPdf } from "../../src/server/factories/documents";
 import { DEMO, expect, expectAccessible, signIn, signOut, test } from "./fixtures/test";
 
 // Issue 16 on the demo world: Emily Carter (student@demo.test) asks the study assistant a suggested
@@ -124,6 +125,10 @@ test("a coordinator adds a resource for the program's students, who find it in t
   await dialog
     .getByLabel("Text")
     .fill("## Parking\nStudents park in garage C and pick up their badge at security before 7 AM.");
+  const map = await makeDemoPdf({ title: "Garage C map", lines: ["Level 4, staff entrance on Elm Street."] });
+  await dialog
+    .getByLabel("File (optional)")
+    .setInputFiles({ name: "garage-map.pdf", mimeType: "application/pdf", buffer: Buffer.from(map) });
   await expectAccessible(page);
   await dialog.getByRole("button", { name: "Add resource" }).click();
   await expect(dialog).toBeHidden();
@@ -137,5 +142,37 @@ test("a coordinator adds a resource for the program's students, who find it in t
   await expect(page).toHaveURL(/\/dashboard\/student$/);
   await page.goto("/student/learning?tab=resources");
   await page.getByRole("searchbox").fill("garage");
-  await expect(page.getByRole("link", { name: "Parking and badge pickup at Mercy" })).toBeVisible();
+  await page.getByRole("link", { name: "Parking and badge pickup at Mercy" }).click();
+  // The uploaded file: a Download link the student may follow.
+  const download = page.getByRole("link", { name: /Download garage-map\.pdf/ });
+  await expect(download).toBeVisible();
+  const file = await page.request.get((await download.getAttribute("href")) ?? "");
+  expect(file.status()).toBe(200);
+  expect(file.headers()["content-type"]).toBe("application/pdf");
+  await expectAccessible(page);
+});
+
+test("a facility coordinator adds and removes a placement's own checklist item", async ({ page }) => {
+  await signIn(page, DEMO.facility);
+  await expect(page).toHaveURL(/\/dashboard\/facility$/);
+  await page.goto("/dashboard/facility/placements");
+  await page
+    .getByRole("button", { name: /^Checklist items of / })
+    .first()
+    .click();
+  const dialog = page.getByRole("dialog", { name: /^Checklist items: / });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Add item" }).click();
+  await expect(dialog.getByText("Title is required")).toBeVisible();
+  await dialog.getByLabel("New item").fill("Parking permit collected (e2e)");
+  await dialog.getByLabel("Description (optional)").fill("From the security desk, lobby B.");
+  await dialog.getByRole("button", { name: "Add item" }).click();
+  const list = dialog.getByRole("list", { name: "Checklist items" });
+  await expect(list.getByText("Parking permit collected (e2e)")).toBeVisible();
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.screenshot({ path: `${SCREENSHOTS}/facility-items-360.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await dialog.getByRole("button", { name: "Remove Parking permit collected (e2e)" }).click();
+  await expect(list.getByText("Parking permit collected (e2e)")).toHaveCount(0);
 });
