@@ -10,7 +10,13 @@ import { applications } from "./db/schema/applications";
 import { users } from "./db/schema/auth";
 import { calendarEvents, calendarFeeds } from "./db/schema/calendar";
 import { complianceDocuments, facilityRequirements, programRequirements } from "./db/schema/compliance";
-import { assistantConversations, assistantMessages, learningResources } from "./db/schema/learning";
+import {
+  assistantConversations,
+  assistantMessages,
+  learningResources,
+  placementChecklistItems,
+  placementChecklistTicks,
+} from "./db/schema/learning";
 import { matchRuns } from "./db/schema/match-runs";
 import { messages } from "./db/schema/messages";
 import { adminAccessRequests, organizations } from "./db/schema/organizations";
@@ -218,6 +224,12 @@ async function buildWorld(t: TestApp, users: Record<TestRole, TestUser>) {
   await db
     .insert(assistantMessages)
     .values({ conversationId: conversation.id, role: "user", content: `World question ${tag}` });
+  // Issue 16: the world's active placement's own checklist item, ticked by its approved student.
+  const [placementItem] = await db
+    .insert(placementChecklistItems)
+    .values({ placementId: active.id, title: `World item ${tag}`, description: `World item text ${tag}` })
+    .returning();
+  await db.insert(placementChecklistTicks).values({ studentId: placed.id, itemId: placementItem.id });
   // Issue 17: the world's program and facility have a signed affiliation agreement.
   const [agreement] = await db
     .insert(affiliationAgreements)
@@ -270,6 +282,8 @@ async function buildWorld(t: TestApp, users: Record<TestRole, TestUser>) {
     resource.title,
     conversation.id,
     `World question ${tag}`,
+    placementItem.id,
+    placementItem.title,
     agreement.id,
     agreement.title,
   ];
@@ -295,6 +309,7 @@ async function buildWorld(t: TestApp, users: Record<TestRole, TestUser>) {
     feed,
     resource,
     conversation,
+    placementItem,
     agreement,
     marker,
     /** The foreign callers' own records. */
@@ -380,12 +395,22 @@ async function worldState(t: TestApp, w: World) {
     .from(calendarEvents)
     .where(eq(calendarEvents.organizationId, w.program.id))
     .orderBy(calendarEvents.id);
+  const pi = await db
+    .select()
+    .from(placementChecklistItems)
+    .where(inArray(placementChecklistItems.placementId, placementIds))
+    .orderBy(placementChecklistItems.id);
+  const pt = await db
+    .select()
+    .from(placementChecklistTicks)
+    .where(inArray(placementChecklistTicks.studentId, studentIds))
+    .orderBy(placementChecklistTicks.itemId, placementChecklistTicks.studentId);
   const ag = await db
     .select()
     .from(affiliationAgreements)
     .where(eq(affiliationAgreements.programId, w.program.id))
     .orderBy(affiliationAgreements.id);
-  return JSON.parse(JSON.stringify({ ag, ce, s, i, d, p, a, m, e, pref, r, cd, pr, fr, mr, cf, lr, ac }));
+  return JSON.parse(JSON.stringify({ pi, pt, ag, ce, s, i, d, p, a, m, e, pref, r, cd, pr, fr, mr, cf, lr, ac }));
 }
 
 /** The same case for every foreign caller (routes open to every signed-in user). */
@@ -1518,7 +1543,97 @@ const MATRIX: Row[] = [
       }),
     },
   },
+  {
+    route: "GET /api/me/student/learning/resources/:id/file",
+    allowed: STUDENT_VIEWERS,
+    ok: 404,
+    foreign: {
+      who: "student",
+      status: 404,
+      request: (w) => ({ path: `/api/me/student/learning/resources/${w.resource.id}/file` }),
+    },
+  },
+  {
+    route: "PUT /api/me/student/learning/checklist/placement-items/:id",
+    allowed: STUDENT_VIEWERS,
+    ok: 404,
+    request: () => ({
+      path: `/api/me/student/learning/checklist/placement-items/${randomUUID()}`,
+      body: { checked: true },
+    }),
+    foreign: {
+      who: "student",
+      status: 404,
+      request: (w) => ({
+        path: `/api/me/student/learning/checklist/placement-items/${w.placementItem.id}`,
+        body: { checked: false },
+      }),
+    },
+  },
+  // A placement's own checklist items: its facility's coordinators and administrators.
+  {
+    route: "GET /api/learning/placements/:id/items",
+    allowed: FACILITY_SIDE,
+    ok: 404,
+    foreign: {
+      who: "facility",
+      status: 404,
+      request: (w) => ({ path: `/api/learning/placements/${w.placements.active.id}/items` }),
+    },
+  },
+  {
+    route: "POST /api/learning/placements/:id/items",
+    allowed: FACILITY_SIDE,
+    ok: 404,
+    request: () => ({ path: `/api/learning/placements/${randomUUID()}/items`, body: { title: "Badge photo" } }),
+    foreign: {
+      who: "facility",
+      status: 404,
+      request: (w) => ({ path: `/api/learning/placements/${w.placements.active.id}/items`, body: { title: "Badge" } }),
+    },
+  },
+  {
+    route: "DELETE /api/learning/placements/:id/items/:itemId",
+    allowed: FACILITY_SIDE,
+    ok: 404,
+    foreign: {
+      who: "facility",
+      status: 404,
+      request: (w) => ({ path: `/api/learning/placements/${w.placements.active.id}/items/${w.placementItem.id}` }),
+    },
+  },
   // Coordinators their program's resources (and the shared ones to read); administrators all.
+  {
+    route: "GET /api/learning/resources/:id/file",
+    allowed: PROGRAM_SIDE,
+    ok: 404,
+    foreign: {
+      who: "program",
+      status: 404,
+      request: (w) => ({ path: `/api/learning/resources/${w.resource.id}/file` }),
+    },
+  },
+  {
+    route: "PUT /api/learning/resources/:id/file",
+    allowed: PROGRAM_SIDE,
+    ok: 404,
+    request: () => ({ path: `/api/learning/resources/${randomUUID()}/file`, ...uploadRequest({}) }),
+    foreign: {
+      who: "program",
+      status: 404,
+      request: (w) => ({ path: `/api/learning/resources/${w.resource.id}/file`, ...uploadRequest({}) }),
+    },
+  },
+  {
+    route: "DELETE /api/learning/resources/:id/file",
+    allowed: PROGRAM_SIDE,
+    ok: 404,
+    foreign: {
+      who: "program",
+      status: 404,
+      request: (w) => ({ path: `/api/learning/resources/${w.resource.id}/file` }),
+    },
+  },
   {
     route: "GET /api/learning/resources",
     allowed: PROGRAM_SIDE,

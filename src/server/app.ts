@@ -45,7 +45,12 @@ import {
 import { departmentRoutes } from "./features/departments/routes";
 import { eventRoutes } from "./features/events/routes";
 import { healthRoutes } from "./features/health/routes";
-import { learningRoutes, myLearningRoutes } from "./features/learning/routes";
+import {
+  learningRoutes,
+  myLearningRoutes,
+  RESOURCE_UPLOAD_BODY_LIMIT,
+  RESOURCE_UPLOAD_PATH,
+} from "./features/learning/routes";
 import { bulkMatchingRoutes } from "./features/matching/bulk-routes";
 import { myRecommendationRoutes, studentRecommendationRoutes } from "./features/matching/routes";
 import { messageRoutes } from "./features/messages/routes";
@@ -216,10 +221,12 @@ export function createApp(opts: AppOptions) {
       { path: UPLOAD_PATHS, maxSize: UPLOAD_BODY_LIMIT, message: UPLOAD_TOO_LARGE, field: "file" },
       // A signed affiliation agreement (issue 17): the same limit.
       { path: AGREEMENT_UPLOAD_PATH, maxSize: AGREEMENT_UPLOAD_BODY_LIMIT, message: UPLOAD_TOO_LARGE, field: "file" },
+      // A learning resource's file (issue 16): the same limit.
+      { path: RESOURCE_UPLOAD_PATH, maxSize: RESOURCE_UPLOAD_BODY_LIMIT, message: UPLOAD_TOO_LARGE, field: "file" },
     ]),
   );
   app.use("/api/*", sameOriginGuard(env.appUrl));
-  app.use("/api/*", jsonBodies([UPLOAD_PATHS, AGREEMENT_UPLOAD_PATH]));
+  app.use("/api/*", jsonBodies([UPLOAD_PATHS, AGREEMENT_UPLOAD_PATH, RESOURCE_UPLOAD_PATH]));
   app.use("/api/*", inputGuard); // NUL characters refused with 422 (issue 8, item 8)
 
   // Better Auth owns /api/auth/*; email sign-in goes through the failed-attempt guard first.

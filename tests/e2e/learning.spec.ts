@@ -1,8 +1,10 @@
+import { makeDemoPdf } from "../../src/server/factories/documents";
 import { DEMO, expect, expectAccessible, signIn, signOut, test } from "./fixtures/test";
 
 // Issue 16 on the demo world: Emily Carter (student@demo.test) asks the study assistant a suggested
 // question, watches the answer grow with its citation, opens the cited guide, ticks the uniform
-// item of her preparation checklist and finds it still ticked after signing in again.
+// item of her preparation checklist and her approved rotation's own "Badge photo submitted" item,
+// and finds both still ticked after signing in again.
 
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS_DIR ?? "test-results/learning";
 
@@ -66,11 +68,26 @@ test("a student asks the assistant, opens a cited resource and keeps a ticked ch
   await page.getByRole("tab", { name: "Preparation Checklist" }).click();
   const uniform = page.getByRole("checkbox", { name: "Uniform and ID badge ready" });
   await expect(uniform).not.toBeChecked();
-  const progress = page.getByRole("progressbar");
-  const before = Number(await progress.getAttribute("aria-valuenow"));
+  const progress = page.getByText(/^\d+ of \d+ complete \(\d+%\)$/);
+  const counts = async () =>
+    (await progress.textContent())
+      ?.match(/^(\d+) of (\d+)/)
+      ?.slice(1)
+      .map(Number) ?? [];
+  const [before, total] = await counts();
   await uniform.check();
   await expect(uniform).toBeChecked();
-  await expect(progress).toHaveAttribute("aria-valuenow", String(before + 20));
+  await expect(progress).toContainText(`${before + 1} of ${total} complete`);
+  // The rotation's own items (its facility added them): ticked here too, and counted.
+  const rotation = page
+    .getByRole("region")
+    .filter({ has: page.getByRole("checkbox", { name: "Badge photo submitted" }) });
+  await expect(rotation).toBeVisible();
+  const badge = rotation.getByRole("checkbox", { name: "Badge photo submitted" });
+  await expect(badge).not.toBeChecked();
+  await badge.check();
+  await expect(badge).toBeChecked();
+  await expect(progress).toContainText(`${before + 2} of ${total} complete`);
   await expectAccessible(page);
   await page.screenshot({ path: `${SCREENSHOTS}/checklist-1280.png`, fullPage: true });
 
@@ -79,6 +96,8 @@ test("a student asks the assistant, opens a cited resource and keeps a ticked ch
   await expect(page).toHaveURL(/\/dashboard\/student$/);
   await page.goto("/student/learning?tab=checklist");
   await expect(page.getByRole("checkbox", { name: "Uniform and ID badge ready" })).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: "Badge photo submitted" })).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: "EHR training completed" })).not.toBeChecked();
   // The conversation was kept too.
   await page.getByRole("tab", { name: "AI Assistant" }).click();
   await expect(
@@ -106,6 +125,10 @@ test("a coordinator adds a resource for the program's students, who find it in t
   await dialog
     .getByLabel("Text")
     .fill("## Parking\nStudents park in garage C and pick up their badge at security before 7 AM.");
+  const map = await makeDemoPdf({ title: "Garage C map", lines: ["Level 4, staff entrance on Elm Street."] });
+  await dialog
+    .getByLabel("File (optional)")
+    .setInputFiles({ name: "garage-map.pdf", mimeType: "application/pdf", buffer: Buffer.from(map) });
   await expectAccessible(page);
   await dialog.getByRole("button", { name: "Add resource" }).click();
   await expect(dialog).toBeHidden();
@@ -119,5 +142,37 @@ test("a coordinator adds a resource for the program's students, who find it in t
   await expect(page).toHaveURL(/\/dashboard\/student$/);
   await page.goto("/student/learning?tab=resources");
   await page.getByRole("searchbox").fill("garage");
-  await expect(page.getByRole("link", { name: "Parking and badge pickup at Mercy" })).toBeVisible();
+  await page.getByRole("link", { name: "Parking and badge pickup at Mercy" }).click();
+  // The uploaded file: a Download link the student may follow.
+  const download = page.getByRole("link", { name: /Download garage-map\.pdf/ });
+  await expect(download).toBeVisible();
+  const file = await page.request.get((await download.getAttribute("href")) ?? "");
+  expect(file.status()).toBe(200);
+  expect(file.headers()["content-type"]).toBe("application/pdf");
+  await expectAccessible(page);
+});
+
+test("a facility coordinator adds and removes a placement's own checklist item", async ({ page }) => {
+  await signIn(page, DEMO.facility);
+  await expect(page).toHaveURL(/\/dashboard\/facility$/);
+  await page.goto("/dashboard/facility/placements");
+  await page
+    .getByRole("button", { name: /^Checklist items of / })
+    .first()
+    .click();
+  const dialog = page.getByRole("dialog", { name: /^Checklist items: / });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Add item" }).click();
+  await expect(dialog.getByText("Title is required")).toBeVisible();
+  await dialog.getByLabel("New item").fill("Parking permit collected (e2e)");
+  await dialog.getByLabel("Description (optional)").fill("From the security desk, lobby B.");
+  await dialog.getByRole("button", { name: "Add item" }).click();
+  const list = dialog.getByRole("list", { name: "Checklist items" });
+  await expect(list.getByText("Parking permit collected (e2e)")).toBeVisible();
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.screenshot({ path: `${SCREENSHOTS}/facility-items-360.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await dialog.getByRole("button", { name: "Remove Parking permit collected (e2e)" }).click();
+  await expect(list.getByText("Parking permit collected (e2e)")).toHaveCount(0);
 });

@@ -7,6 +7,7 @@ import { createAccount } from "../features/accounts/service";
 import { createFileStore } from "../lib/storage";
 import { createTestApp, type TestApp } from "../testing/harness";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, FACILITIES, PROGRAMS } from "./data";
+import { DEMO_PLACEMENT_ITEMS } from "./learning";
 import { mulberry32 } from "./random";
 import { demoWorldExists, type SeedCounts, seedDemoWorld, seedIfEmpty } from "./seed";
 
@@ -335,6 +336,19 @@ describe("seedDemoWorld", () => {
     const set = new Set(statuses.map((r) => r.status));
     expect(set.has("approved")).toBe(true);
     expect(set.size).toBeGreaterThanOrEqual(3);
+  });
+
+  it("gives the demo student's current approved rotation its own checklist items (issue 16)", async () => {
+    const items = await rows<{ title: string; status: string; end_date: string }>(sql`
+      select i.title, a.status, p.end_date::text as end_date from placement_checklist_items i
+      join placements p on p.id = i.placement_id
+      join applications a on a.placement_id = p.id
+      join students s on s.id = a.student_id
+      where s.email = ${DEMO_ACCOUNTS.student.email} order by i.created_at`);
+    expect(items.map((i) => i.title)).toEqual(DEMO_PLACEMENT_ITEMS.map((i) => i.title));
+    expect(items.every((i) => i.status === "approved" && i.end_date >= new Date().toISOString().slice(0, 10))).toBe(
+      true,
+    );
   });
 
   it("gives every student compliance records that derive the status the roster shows (issue 12, D6)", async () => {

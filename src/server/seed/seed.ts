@@ -10,7 +10,7 @@ import {
   placementRequirements,
   programRequirements,
 } from "../db/schema/compliance";
-import { learningResources } from "../db/schema/learning";
+import { learningResources, placementChecklistItems } from "../db/schema/learning";
 import { messages } from "../db/schema/messages";
 import { adminAccessRequests, memberships, organizations } from "../db/schema/organizations";
 import { departments, placements } from "../db/schema/placements";
@@ -24,7 +24,7 @@ import { type ApplicationStatus, planApplications } from "./applications";
 import { planCalendar } from "./calendar";
 import { planCompliance } from "./compliance";
 import * as D from "./data";
-import { planLearning } from "./learning";
+import { planLearning, planPlacementChecklist } from "./learning";
 import { planMessages } from "./messages";
 import { coordinatorMemberships, type DemoOrganizations, planOrganizations } from "./organizations";
 import { fillSlots, fitDepartmentCapacities, planDepartments, planPlacements } from "./placements";
@@ -158,6 +158,11 @@ export async function seedDemoWorld(deps: Deps, opts: { now?: Date } = {}): Prom
     await insertAll(tx, complianceDocuments, compliance.documentRows);
     await insertAll(tx, calendarEvents, calendarRows);
     await insertAll(tx, learningResources, planLearning(clock, orgs.programs[demoStudent.programIndex].id));
+    await insertAll(
+      tx,
+      placementChecklistItems,
+      planPlacementChecklist(clock, demoStudent.id, applicationRows, placementPlan.rows),
+    );
     await insertAll(tx, affiliationAgreements, agreements.rows);
     await insertAll(tx, facilityAgreementSettings, agreements.settings);
     await tx

@@ -13,6 +13,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { organizations } from "./organizations";
+import { placements } from "./placements";
 import { students } from "./students";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -40,6 +41,12 @@ export const learningResources = pgTable(
     specialties: text("specialties").array().notNull().default(sql`'{}'::text[]`),
     /** An outside page (a video, a course) the resource points to, when it has one. */
     url: text("url"),
+    /** An uploaded file (PDF or image, checked as compliance documents are), kept in the file store. */
+    fileKey: text("file_key"),
+    fileName: text("file_name"),
+    fileType: text("file_type"),
+    fileSize: integer("file_size"),
+    fileSha256: text("file_sha256"),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
@@ -132,4 +139,35 @@ export const assistantUsage = pgTable(
     questions: integer("questions").notNull(),
   },
   (t) => [uniqueIndex("assistant_usage_student_uq").on(t.studentId)],
+);
+
+/** A placement's own checklist items (issue 16), added by its facility's coordinators. */
+export const placementChecklistItems = pgTable(
+  "placement_checklist_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    placementId: uuid("placement_id")
+      .notNull()
+      .references(() => placements.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("placement_checklist_items_placement_idx").on(t.placementId, t.createdAt)],
+);
+
+/** A student's tick on a placement's item: one row per student and item, so repeated ticks keep one. */
+export const placementChecklistTicks = pgTable(
+  "placement_checklist_ticks",
+  {
+    studentId: uuid("student_id")
+      .notNull()
+      .references(() => students.id, { onDelete: "cascade" }),
+    itemId: uuid("item_id")
+      .notNull()
+      .references(() => placementChecklistItems.id, { onDelete: "cascade" }),
+    checkedAt: ts("checked_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.studentId, t.itemId] }), index("placement_checklist_ticks_item_idx").on(t.itemId)],
 );

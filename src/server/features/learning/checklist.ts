@@ -13,6 +13,7 @@ import { learningChecklist } from "../../db/schema/learning";
 import type { StudentScope } from "../../lib/access";
 import { invalid } from "../../lib/errors";
 import { studentCompliance } from "../compliance/student-compliance";
+import { placementSectionsOf } from "./placement-items";
 
 // The preparation checklist (issue 16), saved per student. Immunizations, background check and CPR
 // certification are what compliance tracks: they are ticked from the student's approved current
@@ -42,12 +43,13 @@ export type ChecklistEntry = {
 const TICKED = new Set(["approved", "expiring"]);
 
 export async function checklistOf(db: Db, scope: StudentScope) {
-  const [compliance, ticked] = await Promise.all([
+  const [compliance, ticked, placements] = await Promise.all([
     studentCompliance(db, scope.studentId),
     db
       .select({ item: learningChecklist.item, checkedAt: learningChecklist.checkedAt })
       .from(learningChecklist)
       .where(eq(learningChecklist.studentId, scope.studentId)),
+    placementSectionsOf(db, scope),
   ]);
   const self = new Map(ticked.map((t) => [t.item, t.checkedAt]));
   const items = CHECKLIST_ITEMS.map((item: ChecklistItem): ChecklistEntry => {
@@ -89,8 +91,11 @@ export async function checklistOf(db: Db, scope: StudentScope) {
       requirements,
     };
   });
-  const done = items.filter((i) => i.checked).length;
-  return { items, done, total: items.length, share: checklistShare(done, items.length) };
+  // Progress counts the placements' own items too (issue 16: "a placement can add its own items").
+  const own = placements.flatMap((p) => p.items);
+  const done = items.filter((i) => i.checked).length + own.filter((i) => i.checked).length;
+  const total = items.length + own.length;
+  return { items, placements, done, total, share: checklistShare(done, total) };
 }
 
 /** Ticks (or unticks) an item the student ticks themselves; the others come from compliance (422). */

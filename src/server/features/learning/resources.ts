@@ -64,6 +64,11 @@ const cardColumns = {
   durationMinutes: learningResources.durationMinutes,
   specialties: learningResources.specialties,
   url: learningResources.url,
+  file: sql<{
+    name: string;
+    contentType: string;
+    size: number;
+  } | null>`case when ${learningResources.fileKey} is null then null else json_build_object('name', ${learningResources.fileName}, 'contentType', ${learningResources.fileType}, 'size', ${learningResources.fileSize}) end`,
   updatedAt: learningResources.updatedAt,
 };
 
@@ -189,7 +194,7 @@ async function targetProgram(db: Db, scope: Scope, requested?: string | null): P
 }
 
 /** A resource the caller may change: 404 when they may not read it, 403 for a coordinator on a shared one. */
-async function writable(db: Db, scope: Scope, id: string) {
+export async function writable(db: Db, scope: Scope, id: string) {
   const narrowed = programScope(scope);
   const [row] = await db
     .select({ id: learningResources.id, programId: learningResources.programId })
@@ -250,8 +255,12 @@ export async function updateResource(db: Db, scope: Scope, id: string, input: Re
 
 export async function deleteResource(db: Db, scope: Scope, id: string) {
   await writable(db, scope, id);
-  await db.delete(learningResources).where(eq(learningResources.id, id));
-  return { id, deleted: true as const };
+  const [gone] = await db
+    .delete(learningResources)
+    .where(eq(learningResources.id, id))
+    .returning({ fileKey: learningResources.fileKey });
+  // The caller removes the stored file once the row is gone (resource-file.ts).
+  return { id, deleted: true as const, fileKey: gone?.fileKey ?? null };
 }
 
 /** Every resource a student may read, with its text: the assistant's library. */

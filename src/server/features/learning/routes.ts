@@ -7,10 +7,11 @@ import {
   RATE_LIMIT_MESSAGE,
   SUGGESTED_QUESTIONS,
 } from "../../../domain/learning";
-import { PROGRAM_SIDE, STUDENT_VIEWERS } from "../../../domain/roles";
+import { FACILITY_SIDE, PROGRAM_SIDE, STUDENT_VIEWERS } from "../../../domain/roles";
 import { allow, studentScope } from "../../lib/access";
 import { noteAudit } from "../../lib/audit";
 import { loggableError } from "../../lib/errors";
+import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "../../lib/file-inspection";
 import { createRouter, ErrorSchema, errorResponses, idParam, jsonContent } from "../../lib/router";
 import {
   answer,
@@ -25,6 +26,9 @@ import {
   takeQuestion,
 } from "./assistant";
 import { checklistOf, tickItem } from "./checklist";
+import { sendResourceFile } from "./file-response";
+import { addPlacementItem, listPlacementItems, removePlacementItem, tickPlacementItem } from "./placement-items";
+import { dropStored, removeResourceFile, resourceFile, uploadResourceFile } from "./resource-file";
 import {
   createResource,
   deleteResource,
@@ -46,6 +50,9 @@ import {
   CoordinatorResourceQuerySchema,
   DoneBodySchema,
   NewResourceBodySchema,
+  PlacementItemBodySchema,
+  PlacementItemListSchema,
+  PlacementItemSchema,
   ResourceBodySchema,
   ResourceQuerySchema,
   ResourceSchema,
@@ -58,6 +65,28 @@ import { pieces, sse } from "./sse";
 // where coordinators add their program's resources and administrators curate the shared ones.
 
 const resourceId = idParam("Resource");
+const placementId = idParam("Placement");
+const placementItemParams = placementId.extend({
+  itemId: z.uuid("Checklist item not found").openapi({ param: { name: "itemId", in: "path" } }),
+});
+
+/** The route that takes a resource's file (multipart/form-data; app.ts's body limit and JSON guard name it). */
+export const RESOURCE_UPLOAD_PATH = /^\/api\/learning\/resources\/[^/]+\/file$/;
+export const RESOURCE_UPLOAD_BODY_LIMIT = MAX_UPLOAD_BYTES + 64 * 1024;
+
+const fileField = z
+  .custom<File>((v) => typeof File !== "undefined" && v instanceof File, { message: "Choose a file to upload" })
+  .openapi({ type: "string", format: "binary", description: "PDF, JPEG or PNG, at most 10 MB" });
+const fileBytes = {
+  200: {
+    description: "The file's bytes",
+    content: {
+      "application/pdf": { schema: z.string().openapi({ format: "binary" }) },
+      "image/png": { schema: z.string().openapi({ format: "binary" }) },
+      "image/jpeg": { schema: z.string().openapi({ format: "binary" }) },
+    },
+  },
+};
 const conversationId = idParam("Conversation");
 const tags = ["learning"];
 const json = <T extends z.ZodType>(schema: T) => ({
@@ -95,6 +124,26 @@ const progressRoute = createRoute({
   middleware: [allow(...STUDENT_VIEWERS)] as const,
   request: { params: resourceId, ...json(DoneBodySchema) },
   responses: { 200: jsonContent(ResourceSchema, "The resource with its mark"), ...errorResponses },
+});
+
+const myResourceFileRoute = createRoute({
+  method: "get",
+  path: "/learning/resources/{id}/file",
+  tags,
+  summary: "A resource's uploaded file (another program's: 404)",
+  middleware: [allow(...STUDENT_VIEWERS)] as const,
+  request: { params: resourceId },
+  responses: { ...fileBytes, ...errorResponses },
+});
+
+const tickPlacementItemRoute = createRoute({
+  method: "put",
+  path: "/learning/checklist/placement-items/{id}",
+  tags,
+  summary: "Ticked a placement's preparation checklist item",
+  middleware: [allow(...STUDENT_VIEWERS)] as const,
+  request: { params: idParam("Checklist item"), ...json(CheckedBodySchema) },
+  responses: { 200: jsonContent(ChecklistSchema, "The checklist"), ...errorResponses },
 });
 
 const checklistRoute = createRoute({
@@ -189,7 +238,18 @@ export const myLearningRoutes = createRouter()
     noteAudit(c, { entityType: "learning_resource", entityId: id, after: { done } });
     return c.json(await markResource(c.var.deps.db, scope, id, done), 200);
   })
+  .openapi(myResourceFileRoute, async (c) =>
+    sendResourceFile(c, await resourceFile(c.var.deps, studentScope(c.var.scope), c.req.valid("param").id)),
+  )
   .openapi(checklistRoute, async (c) => c.json(await checklistOf(c.var.deps.db, studentScope(c.var.scope)), 200))
+  .openapi(tickPlacementItemRoute, async (c) => {
+    const scope = studentScope(c.var.scope);
+    const { id } = c.req.valid("param");
+    const { checked } = c.req.valid("json");
+    await tickPlacementItem(c.var.deps.db, scope, id, checked);
+    noteAudit(c, { entityType: "placement_checklist_item", entityId: id, after: { checked } });
+    return c.json(await checklistOf(c.var.deps.db, scope), 200);
+  })
   .openapi(tickRoute, async (c) => {
     const scope = studentScope(c.var.scope);
     const { item } = c.req.valid("param");
@@ -356,6 +416,77 @@ const deleteResourceRoute = createRoute({
   },
 });
 
+const uploadFileRoute = createRoute({
+  method: "put",
+  path: "/resources/{id}/file",
+  tags,
+  summary: "Uploaded a learning resource's file (PDF, JPEG or PNG; replaces the previous file)",
+  middleware: [allow(...PROGRAM_SIDE)] as const,
+  request: {
+    params: resourceId,
+    body: { content: { "multipart/form-data": { schema: z.object({ file: fileField }) } }, required: true },
+  },
+  responses: {
+    200: jsonContent(ResourceSchema, "The resource with its file"),
+    ...errorResponses,
+    413: { description: UPLOAD_MESSAGES.tooLarge, content: { "application/json": { schema: ErrorSchema } } },
+    415: { description: "Not multipart/form-data", content: { "application/json": { schema: ErrorSchema } } },
+  },
+});
+
+const removeFileRoute = createRoute({
+  method: "delete",
+  path: "/resources/{id}/file",
+  tags,
+  summary: "Removed a learning resource's file",
+  middleware: [allow(...PROGRAM_SIDE)] as const,
+  request: { params: resourceId },
+  responses: { 200: jsonContent(ResourceSchema, "The resource without a file"), ...errorResponses },
+});
+
+const fileRoute = createRoute({
+  method: "get",
+  path: "/resources/{id}/file",
+  tags,
+  summary: "A resource's uploaded file (another program's: 404)",
+  middleware: [allow(...PROGRAM_SIDE)] as const,
+  request: { params: resourceId },
+  responses: { ...fileBytes, ...errorResponses },
+});
+
+const placementItemsRoute = createRoute({
+  method: "get",
+  path: "/placements/{id}/items",
+  tags,
+  summary: "A placement's own preparation checklist items (another facility's: 404)",
+  middleware: [allow(...FACILITY_SIDE)] as const,
+  request: { params: placementId },
+  responses: { 200: jsonContent(PlacementItemListSchema, "The items"), ...errorResponses },
+});
+
+const addPlacementItemRoute = createRoute({
+  method: "post",
+  path: "/placements/{id}/items",
+  tags,
+  summary: "Added a placement's preparation checklist item",
+  middleware: [allow(...FACILITY_SIDE)] as const,
+  request: { params: placementId, ...json(PlacementItemBodySchema) },
+  responses: { 201: jsonContent(PlacementItemSchema, "Added"), ...errorResponses },
+});
+
+const removePlacementItemRoute = createRoute({
+  method: "delete",
+  path: "/placements/{id}/items/{itemId}",
+  tags,
+  summary: "Removed a placement's preparation checklist item",
+  middleware: [allow(...FACILITY_SIDE)] as const,
+  request: { params: placementItemParams },
+  responses: {
+    200: jsonContent(z.object({ id: z.string(), deleted: z.literal(true) }), "Removed"),
+    ...errorResponses,
+  },
+});
+
 export const learningRoutes = createRouter()
   .openapi(listRoute, async (c) =>
     c.json(await listForCoordinator(c.var.deps.db, c.var.scope, c.req.valid("query")), 200),
@@ -380,5 +511,52 @@ export const learningRoutes = createRouter()
   .openapi(deleteResourceRoute, async (c) => {
     const { id } = c.req.valid("param");
     noteAudit(c, { entityType: "learning_resource", entityId: id });
-    return c.json(await deleteResource(c.var.deps.db, c.var.scope, id), 200);
+    const { fileKey, ...deleted } = await deleteResource(c.var.deps.db, c.var.scope, id);
+    if (fileKey) await dropStored(c.var.deps, fileKey, id);
+    return c.json(deleted, 200);
+  })
+  .openapi(uploadFileRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    const saved = await uploadResourceFile(c.var.deps, c.var.scope, id, c.req.valid("form").file);
+    noteAudit(c, {
+      entityType: "learning_resource",
+      entityId: id,
+      organizationId: saved.programId,
+      after: { file: saved.file },
+    });
+    return c.json(saved, 200);
+  })
+  .openapi(removeFileRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    const saved = await removeResourceFile(c.var.deps, c.var.scope, id);
+    noteAudit(c, { entityType: "learning_resource", entityId: id, organizationId: saved.programId });
+    return c.json(saved, 200);
+  })
+  .openapi(fileRoute, async (c) =>
+    sendResourceFile(c, await resourceFile(c.var.deps, c.var.scope, c.req.valid("param").id)),
+  )
+  .openapi(placementItemsRoute, async (c) =>
+    c.json(await listPlacementItems(c.var.deps.db, c.var.scope, c.req.valid("param").id), 200),
+  )
+  .openapi(addPlacementItemRoute, async (c) => {
+    const { facilityId, ...added } = await addPlacementItem(
+      c.var.deps.db,
+      c.var.scope,
+      c.var.viewer,
+      c.req.valid("param").id,
+      c.req.valid("json"),
+    );
+    noteAudit(c, {
+      entityType: "placement_checklist_item",
+      entityId: added.id,
+      organizationId: facilityId,
+      after: { placementId: added.placementId, title: added.title },
+    });
+    return c.json(added, 201);
+  })
+  .openapi(removePlacementItemRoute, async (c) => {
+    const { id, itemId } = c.req.valid("param");
+    const { facilityId, ...removed } = await removePlacementItem(c.var.deps.db, c.var.scope, id, itemId);
+    noteAudit(c, { entityType: "placement_checklist_item", entityId: itemId, organizationId: facilityId });
+    return c.json(removed, 200);
   });

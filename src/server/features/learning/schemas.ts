@@ -32,6 +32,10 @@ const ResourceCard = z
     durationMinutes: z.number().int(),
     specialties: z.array(z.string()),
     url: z.string().nullable(),
+    file: z
+      .object({ name: z.string(), contentType: z.string(), size: z.number().int() })
+      .nullable()
+      .openapi({ description: "The uploaded file, downloaded from the resource's /file route" }),
     updatedAt: z.string(),
     completedAt: z.string().nullable(),
   })
@@ -97,6 +101,26 @@ export const ChecklistSchema = z
         ),
       }),
     ),
+    placements: z
+      .array(
+        z.object({
+          placementId: z.string(),
+          title: z.string(),
+          facilityName: z.string(),
+          startDate: z.string(),
+          endDate: z.string(),
+          items: z.array(
+            z.object({
+              id: z.string(),
+              title: z.string(),
+              description: z.string(),
+              checked: z.boolean(),
+              checkedAt: z.string().nullable(),
+            }),
+          ),
+        }),
+      )
+      .openapi({ description: "The student's approved rotations that have not ended, with their own items" }),
     done: z.number().int(),
     total: z.number().int(),
     share: z.number().int().openapi({ description: "done / total as a whole percent" }),
@@ -178,3 +202,29 @@ export const ChatBodySchema = z.object({
   model: z.string().max(200).optional(),
   stream: z.boolean().optional(),
 });
+
+export const PlacementItemBodySchema = z.object({
+  title: z
+    .string({ error: "Title is required" })
+    .trim()
+    .min(1, "Title is required")
+    .max(120, "Title must be at most 120 characters"),
+  description: z
+    .string({ error: "Description must be text" })
+    .trim()
+    .max(500, "Description must be at most 500 characters")
+    .optional()
+    .default(""),
+});
+
+export const PlacementItemSchema = z
+  .object({
+    id: z.string(),
+    placementId: z.string(),
+    title: z.string(),
+    description: z.string(),
+    createdAt: z.string(),
+  })
+  .openapi("PlacementChecklistItem");
+
+export const PlacementItemListSchema = z.object({ items: z.array(PlacementItemSchema) });

@@ -16,12 +16,12 @@ import type {
 // The Learning Center's calls: the student's own (/api/me/student/learning/*, with View As) and the
 // coordinators' library (/api/learning/*). The assistant's answer is read as a stream (readAnswer).
 
-async function request<T>(path: string, init: { method?: string; json?: unknown } = {}): Promise<T> {
+async function request<T>(path: string, init: { method?: string; json?: unknown; body?: FormData } = {}): Promise<T> {
   const response = await fetch(withViewedStudent(path), {
-    method: init.method ?? (init.json !== undefined ? "POST" : "GET"),
+    method: init.method ?? (init.json !== undefined || init.body ? "POST" : "GET"),
     credentials: "same-origin",
     headers: init.json !== undefined ? { "content-type": "application/json" } : undefined,
-    body: init.json !== undefined ? JSON.stringify(init.json) : undefined,
+    body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
   });
   return (await unwrap(response as Response & { ok: true; json(): Promise<T> })) as T;
 }
@@ -72,6 +72,22 @@ export function useTickItem() {
     onSuccess: (checklist) => queryClient.setQueryData(checklistQuery.queryKey, checklist),
   });
 }
+
+export function useTickPlacementItem() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, checked }: { id: string; checked: boolean }) =>
+      request<Checklist>(`${ME}/checklist/placement-items/${encodeURIComponent(id)}`, {
+        method: "PUT",
+        json: { checked },
+      }),
+    onSuccess: (checklist) => queryClient.setQueryData(checklistQuery.queryKey, checklist),
+  });
+}
+
+/** Where a student (or an admin viewing as one) downloads a resource's file. */
+export const myResourceFileUrl = (id: string) =>
+  String(withViewedStudent(`${ME}/resources/${encodeURIComponent(id)}/file`));
 
 export const assistantQuery = queryOptions({
   queryKey: ["learning", "assistant"],
@@ -191,6 +207,23 @@ export function useSaveResource() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["learning"] }),
   });
 }
+
+/** The resource's file: a new one uploaded (multipart, replacing any), or the current one removed. */
+export function useResourceFile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, file }: { id: string; file: File | "remove" }) => {
+      const path = `/api/learning/resources/${encodeURIComponent(id)}/file`;
+      if (file === "remove") return request<Resource>(path, { method: "DELETE" });
+      const body = new FormData();
+      body.append("file", file);
+      return request<Resource>(path, { method: "PUT", body });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ["learning"] }),
+  });
+}
+
+export const resourceFileUrl = (id: string) => `/api/learning/resources/${encodeURIComponent(id)}/file`;
 
 export function useDeleteResource() {
   const queryClient = useQueryClient();

@@ -11,6 +11,8 @@ export type ResourceCard = {
   durationMinutes: number;
   specialties: string[];
   url: string | null;
+  /** An uploaded file (PDF or image), downloaded from the resource's /file route. */
+  file: { name: string; contentType: string; size: number } | null;
   updatedAt: string;
   completedAt: string | null;
 };
@@ -46,7 +48,22 @@ export type ChecklistEntry = {
     fileHref: string | null;
   }[];
 };
-export type Checklist = { items: ChecklistEntry[]; done: number; total: number; share: number };
+/** One of the student's current approved rotations, with the items its facility added. */
+export type PlacementChecklist = {
+  placementId: string;
+  title: string;
+  facilityName: string;
+  startDate: string;
+  endDate: string;
+  items: { id: string; title: string; description: string; checked: boolean; checkedAt: string | null }[];
+};
+export type Checklist = {
+  items: ChecklistEntry[];
+  placements: PlacementChecklist[];
+  done: number;
+  total: number;
+  share: number;
+};
 
 export type AssistantInfo = {
   mode: "offline" | "model";

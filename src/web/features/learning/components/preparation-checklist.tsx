@@ -8,8 +8,8 @@ import { LoadError } from "@/web/components/list-page/load-error";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { Loading } from "@/web/components/ui/loading";
 import { viewedStudentId } from "@/web/lib/view-as-student";
-import { checklistQuery, useTickItem } from "../api";
-import type { ChecklistEntry } from "../types";
+import { checklistQuery, useTickItem, useTickPlacementItem } from "../api";
+import type { ChecklistEntry, PlacementChecklist } from "../types";
 
 // The Preparation Checklist tab (spec sections 3 and 9: five items, progress as a share), saved on
 // the server. Immunizations, background check and CPR come from the student's approved documents
@@ -19,7 +19,7 @@ export function PreparationChecklist() {
   const query = useQuery(checklistQuery);
   if (query.isPending) return <Loading label="Loading your checklist..." />;
   if (query.isError) return <LoadError what="your checklist" query={query} />;
-  const { items, done, total, share } = query.data;
+  const { items, placements, done, total, share } = query.data;
   return (
     <Card>
       <CardHeader className="gap-3">
@@ -49,8 +49,78 @@ export function PreparationChecklist() {
             </li>
           ))}
         </ul>
+        {placements.map((p) => (
+          <PlacementSection key={p.placementId} placement={p} />
+        ))}
       </CardContent>
     </Card>
+  );
+}
+
+/** An approved rotation's own items (its facility added them), ticked by the student. */
+function PlacementSection({ placement }: { placement: PlacementChecklist }) {
+  const headingId = `placement-items-${placement.placementId}`;
+  return (
+    <section aria-labelledby={headingId} className="mt-6 grid gap-3">
+      <div>
+        <h3 id={headingId} className="font-semibold">
+          {placement.title} at {placement.facilityName}
+        </h3>
+        <p className="text-sm text-muted-foreground">
+          {placement.startDate} to {placement.endDate}
+        </p>
+      </div>
+      {placement.items.length === 0 ? (
+        <p className="text-sm text-muted-foreground">This rotation has no items of its own.</p>
+      ) : (
+        <ul className="grid gap-3" aria-label={`${placement.title} items`}>
+          {placement.items.map((item) => (
+            <li key={item.id} className="rounded-lg border border-border p-3">
+              <PlacementItemBox item={item} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function PlacementItemBox({ item }: { item: PlacementChecklist["items"][number] }) {
+  const tick = useTickPlacementItem();
+  const [pending, setPending] = useState<boolean | null>(null);
+  const id = `checklist-placement-${item.id}`;
+  return (
+    <div className="flex items-start gap-3">
+      <input
+        id={id}
+        type="checkbox"
+        className="mt-1 size-4 accent-teal-700"
+        checked={pending ?? item.checked}
+        disabled={tick.isPending || viewedStudentId() !== null}
+        aria-describedby={item.description ? `${id}-description` : undefined}
+        onChange={(e) => {
+          setPending(e.target.checked);
+          tick.mutate(
+            { id: item.id, checked: e.target.checked },
+            {
+              onError: (err) =>
+                toast.error("Error", { description: err instanceof Error ? err.message : "Could not save" }),
+              onSettled: () => setPending(null),
+            },
+          );
+        }}
+      />
+      <div className="grid gap-0.5">
+        <label htmlFor={id} className="font-medium">
+          {item.title}
+        </label>
+        {item.description ? (
+          <p id={`${id}-description`} className="text-sm text-muted-foreground">
+            {item.description}
+          </p>
+        ) : null}
+      </div>
+    </div>
   );
 }
 

@@ -15,7 +15,7 @@ import { Input } from "@/web/components/ui/input";
 import { Select } from "@/web/components/ui/select";
 import { Textarea } from "@/web/components/ui/textarea";
 import { ApiError } from "@/web/lib/api-client";
-import { type ResourceForm, useSaveResource } from "../api";
+import { type ResourceForm, resourceFileUrl, useResourceFile, useSaveResource } from "../api";
 import type { ResourceCard } from "../types";
 
 // 'Add resource' and 'Edit' for coordinators (their program's) and administrators (shared ones):
@@ -63,6 +63,7 @@ export function ResourceFormDialog({
           <FormBody
             key={editing === "new" ? "new" : editing.id}
             id={editing === "new" ? undefined : editing.id}
+            currentFile={editing === "new" ? null : (editing.file ?? null)}
             initial={initial}
             onDone={onClose}
           />
@@ -72,10 +73,27 @@ export function ResourceFormDialog({
   );
 }
 
-function FormBody({ id, initial, onDone }: { id?: string; initial: ResourceForm; onDone: () => void }) {
+function FormBody({
+  id: editedId,
+  currentFile,
+  initial,
+  onDone,
+}: {
+  id?: string;
+  currentFile: ResourceCard["file"];
+  initial: ResourceForm;
+  onDone: () => void;
+}) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // A new resource saved whose file was then refused: saving again edits it rather than adding another.
+  const [savedId, setSavedId] = useState<string | undefined>(undefined);
+  const id = editedId ?? savedId;
+  const [file, setFile] = useState<File | null>(null);
+  const [removeFile, setRemoveFile] = useState(false);
   const save = useSaveResource();
+  const fileSave = useResourceFile();
+  const busy = save.isPending || fileSave.isPending;
   const set = (patch: Partial<ResourceForm>) => setValues((v) => ({ ...v, ...patch }));
   const describedBy = (name: string) => (errors[name] ? `resource-${name}-error` : undefined);
 
@@ -91,7 +109,18 @@ function FormBody({ id, initial, onDone }: { id?: string; initial: ResourceForm;
     save.mutate(
       { id, values },
       {
-        onSuccess: (saved) => {
+        onSuccess: async (saved) => {
+          setSavedId(saved.id);
+          const change = file ?? (removeFile && currentFile ? "remove" : null);
+          if (change) {
+            try {
+              await fileSave.mutateAsync({ id: saved.id, file: change });
+            } catch (err) {
+              const message = err instanceof Error ? err.message : "Could not upload the file";
+              setErrors({ file: message });
+              return;
+            }
+          }
           toast.success(id ? "Resource updated" : "Resource added", { description: saved.title });
           onDone();
         },
@@ -183,6 +212,44 @@ function FormBody({ id, initial, onDone }: { id?: string; initial: ResourceForm;
           onChange={(e) => set({ body: e.target.value })}
         />
       </Field>
+      <div className="grid gap-1.5">
+        <label htmlFor="resource-file" className="text-sm font-medium">
+          {currentFile ? "Replace the file" : "File (optional)"}
+        </label>
+        {currentFile ? (
+          <p className="flex flex-wrap items-center gap-2 text-sm">
+            <a href={resourceFileUrl(editedId ?? "")} download={currentFile.name} className="text-primary underline">
+              {currentFile.name}
+            </a>
+            <label className="flex items-center gap-1">
+              <input
+                type="checkbox"
+                className="size-4 accent-teal-700"
+                checked={removeFile}
+                onChange={(e) => setRemoveFile(e.target.checked)}
+              />
+              Remove the file
+            </label>
+          </p>
+        ) : null}
+        <input
+          id="resource-file"
+          type="file"
+          accept="application/pdf,image/jpeg,image/png"
+          aria-invalid={Boolean(errors.file)}
+          aria-describedby={errors.file ? "resource-file-error" : "resource-file-hint"}
+          className="text-sm file:mr-3 file:rounded-md file:border file:border-border file:bg-white file:px-3 file:py-1.5"
+          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+        />
+        <p id="resource-file-hint" className="text-sm text-muted-foreground">
+          PDF, JPEG or PNG, at most 10 MB. Students download it from the resource.
+        </p>
+        {errors.file ? (
+          <p id="resource-file-error" role="alert" className="text-sm text-destructive">
+            {errors.file}
+          </p>
+        ) : null}
+      </div>
       <fieldset className="grid gap-2">
         <legend className="text-sm font-medium">Specialties</legend>
         <div className="grid gap-1 sm:grid-cols-2">
@@ -206,11 +273,11 @@ function FormBody({ id, initial, onDone }: { id?: string; initial: ResourceForm;
         </div>
       </fieldset>
       <div className="flex justify-end gap-2">
-        <Button type="button" variant="outline" onClick={onDone} disabled={save.isPending}>
+        <Button type="button" variant="outline" onClick={onDone} disabled={busy}>
           Cancel
         </Button>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? "Saving..." : id ? "Save changes" : "Add resource"}
+        <Button type="submit" disabled={busy}>
+          {busy ? "Saving..." : id ? "Save changes" : "Add resource"}
         </Button>
       </div>
     </form>

@@ -1,11 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
-import { ArrowLeft, ExternalLink } from "lucide-react";
+import { ArrowLeft, Download, ExternalLink } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import { LoadError } from "@/web/components/list-page/load-error";
 import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { EmptyState } from "@/web/components/ui/empty-state";
 import { Loading } from "@/web/components/ui/loading";
-import { myResourceQuery } from "../api";
+import { myResourceFileUrl, myResourceQuery } from "../api";
 import { DoneButton } from "./done-button";
 import { ResourceBadges } from "./resource-badges";
 
@@ -82,6 +82,19 @@ export function ResourceReader({ id }: { id: string }) {
             >
               Open the course or video <ExternalLink className="size-4" aria-hidden />
               <span className="sr-only">(opens in a new tab)</span>
+            </a>
+          ) : null}
+          {r.file ? (
+            <a
+              href={myResourceFileUrl(r.id)}
+              download={r.file.name}
+              className="inline-flex items-center gap-1 font-medium text-primary underline underline-offset-2"
+            >
+              <Download className="size-4" aria-hidden /> Download {r.file.name}
+              <span className="text-sm font-normal text-muted-foreground">
+                ({r.file.contentType === "application/pdf" ? "PDF" : "image"},{" "}
+                {Math.max(1, Math.round(r.file.size / 1024))} KB)
+              </span>
             </a>
           ) : null}
           {r.body ? <Body text={r.body} /> : null}

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { Building2, Copy, Pencil, Plus, Send, XCircle } from "lucide-react";
+import { Building2, Copy, ListChecks, Pencil, Plus, Send, XCircle } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import {
@@ -19,8 +19,10 @@ import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
 import { PageHeader } from "@/web/components/ui/page-header";
 import { formatDate } from "@/web/lib/format";
+
 import { ManageDepartmentsDialog } from "../components/manage-departments-dialog";
 import { PlacementFormDialog } from "../components/placement-form-dialog";
+import { PlacementItemsDialog } from "../components/placement-items-dialog";
 import { departmentsQuery } from "../departments-api";
 import { type FacilityPlacement, facilityPlacementsQuery, usePlacementAction } from "../facility-api";
 
@@ -107,6 +109,8 @@ export default function FacilityPlacementsPage() {
   const params = useListParams({ status: "", specialty: "", departmentId: "" });
   const facilityId = params.param("facility");
   const [editing, setEditing] = useState<FacilityPlacement | "new" | null>(null);
+  // The placement whose own checklist items are open (issue 16).
+  const [checklistOf, setChecklistOf] = useState<FacilityPlacement | null>(null);
   const status = oneOf(params.query.status, PLACEMENT_STATUSES);
   const list = useQuery(facilityPlacementsQuery({ ...params.query, status, facilityId }));
   const departments = useQuery(departmentsQuery(facilityId));
@@ -145,6 +149,13 @@ export default function FacilityPlacementsPage() {
       disabled: busy,
       onClick: () => run(p, "duplicate"),
     },
+    {
+      text: "Checklist",
+      label: `Checklist items of ${p.title}`,
+      icon: ListChecks,
+      variant: "ghost",
+      onClick: () => setChecklistOf(p),
+    },
   ];
 
   const actions = (
@@ -170,6 +181,7 @@ export default function FacilityPlacementsPage() {
         facilityId={facilityId}
         onClose={() => setEditing(null)}
       />
+      <PlacementItemsDialog placement={checklistOf} onClose={() => setChecklistOf(null)} />
     </>
   );
 }
