@@ -1,5 +1,4 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
 import { learningResources as r } from "../../db/schema/learning";
 import type { Scope } from "../../lib/access";
 import type { Deps } from "../../lib/context";
@@ -83,12 +82,7 @@ export async function resourceFile(deps: Deps, scope: Scope, id: string) {
   return { fileName: row.name, contentType: row.contentType ?? "application/octet-stream", bytes };
 }
 
-/** The files of resources about to be deleted, removed from the store after the rows are gone. */
-export async function fileKeyOf(db: Db, id: string) {
-  const [row] = await db.select({ fileKey: r.fileKey }).from(r).where(eq(r.id, id));
-  return row?.fileKey ?? null;
-}
-
+/** A file no row points at any more (replaced, removed, or its resource deleted): a failure is only logged. */
 export async function dropStored(deps: Pick<Deps, "env" | "log">, key: string, resourceId: string) {
   await fileStore(deps)
     .delete(key)
