@@ -5,6 +5,7 @@ import { placements } from "../../db/schema/placements";
 import { students } from "../../db/schema/students";
 import { createApplication } from "../../factories/applications";
 import { createDepartment, createPlacement } from "../../factories/placements";
+import { uniqueTag } from "../../factories/unique";
 import { createStudent } from "../../testing/factories";
 import { createTestApp, type TestApp, type TestUser } from "../../testing/harness";
 
@@ -53,7 +54,7 @@ const update = (id: string, b: unknown) =>
 async function world(year = 2034) {
   const p = await createPlacement(db(), facility.organizationId!, {
     departmentId: deptId,
-    title: `Rotation ${Math.random().toString(36).slice(2, 8)}`,
+    title: `Rotation ${uniqueTag()}`,
     startDate: `${year}-03-06`,
     endDate: `${year}-04-28`,
     capacity: 10,
