@@ -10,8 +10,8 @@ describe("resolveRole (spec section 4: priority super_admin, admin, program, fac
     expect(resolveRole(["student"])).toBe("student");
   });
 
-  it("follows the spec's order exactly", () => {
-    expect(ROLE_PRIORITY).toEqual(["super_admin", "admin", "program", "facility", "student"]);
+  it("follows the spec's order exactly, with issue 17's preceptor (facility staff) after the facility", () => {
+    expect(ROLE_PRIORITY).toEqual(["super_admin", "admin", "program", "facility", "preceptor", "student"]);
     for (const [i, higher] of ROLE_PRIORITY.entries()) {
       for (const lower of ROLE_PRIORITY.slice(i + 1)) {
         expect(resolveRole([lower, higher])).toBe(higher);

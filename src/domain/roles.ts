@@ -1,4 +1,4 @@
-export const ROLES = ["super_admin", "admin", "program", "facility", "student"] as const;
+export const ROLES = ["super_admin", "admin", "program", "facility", "preceptor", "student"] as const;
 export type Role = (typeof ROLES)[number];
 
 /** Spec section 4: choose by priority; if none matches use the first found; no roles → null. */
@@ -14,6 +14,7 @@ export const ROLE_LABELS: Record<Role, string> = {
   admin: "Administrator",
   program: "Nursing Program",
   facility: "Healthcare Facility",
+  preceptor: "Preceptor",
   student: "Student",
 };
 
@@ -24,6 +25,8 @@ export function homeFor(role: Role | null): string | null {
       return "/dashboard/program";
     case "facility":
       return "/dashboard/facility";
+    case "preceptor":
+      return "/dashboard/preceptor";
     case "admin":
     case "super_admin":
       return "/dashboard/admin";
@@ -46,6 +49,12 @@ export const SUPER_ADMIN_ONLY = ["super_admin"] as const satisfies readonly Role
 export const PROGRAM_SIDE = ["program", ...ADMIN_ROLES] as const satisfies readonly Role[];
 /** A healthcare facility's pages and API: departments, placements, application review, analytics. */
 export const FACILITY_SIDE = ["facility", ...ADMIN_ROLES] as const satisfies readonly Role[];
+/**
+ * A rotation's supervision (issue 17): its preceptors (invited facility staff holding the
+ * `preceptor` role, who see only the rotations assigned to them), the facility's coordinators
+ * (who oversee all of their facility's rotations and may be preceptors themselves) and administrators.
+ */
+export const PRECEPTOR_SIDE = ["preceptor", "facility", ...ADMIN_ROLES] as const satisfies readonly Role[];
 /** A student's own pages and API (/student/*, /api/me/student/*); administrators may look too. */
 export const STUDENT_VIEWERS = ["student", ...ADMIN_ROLES] as const satisfies readonly Role[];
 

@@ -104,6 +104,7 @@ beforeAll(async () => {
     program,
     facility,
     student,
+    preceptor: await t.createUser("preceptor", { organizationId: facility.organizationId! }),
     admin: await t.createUser("admin"),
     super_admin: await t.createUser("super_admin"),
   };

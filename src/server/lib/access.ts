@@ -23,11 +23,15 @@ export type Scope =
   | { kind: "program"; programId: string }
   | { kind: "facility"; facilityId: string }
   | { kind: "student"; studentId: string }
+  /** Facility staff holding the `preceptor` role: only the rotations assigned to them (issue 17). */
+  | { kind: "preceptor"; facilityId: string; userId: string }
   | { kind: "none" };
 
 export type ProgramScope = Extract<Scope, { kind: "all" | "program" }>;
 export type FacilityScope = Extract<Scope, { kind: "all" | "facility" }>;
 export type StudentScope = Extract<Scope, { kind: "student" }>;
+/** Who may supervise rotations: administrators, a facility's coordinators, or a preceptor. */
+export type RotationScope = Extract<Scope, { kind: "all" | "facility" | "preceptor" }>;
 
 /** What a guarded handler finds on the context: a viewer (never null) and their scope. */
 export type GuardedEnv = AppEnv & { Variables: { viewer: Viewer; scope: Scope } };
@@ -43,6 +47,9 @@ export function scopeOf(viewer: Viewer, roles: readonly Role[] = []): Scope {
   const org = viewer.organization;
   if (org?.kind === "program" && may("program")) return { kind: "program", programId: org.id };
   if (org?.kind === "facility" && may("facility")) return { kind: "facility", facilityId: org.id };
+  if (org?.kind === "facility" && may("preceptor")) {
+    return { kind: "preceptor", facilityId: org.id, userId: viewer.userId };
+  }
   if (viewer.studentId && may("student")) return { kind: "student", studentId: viewer.studentId };
   return { kind: "none" };
 }
@@ -66,6 +73,15 @@ export function facilityScope(scope: Scope, requestedFacilityId?: string | null)
 
 export const NO_STUDENT_RECORD = "No student record is linked to your account";
 
+/**
+ * The rotations a supervisor may touch: a preceptor those assigned to them, a facility coordinator
+ * their facility's (narrowed as facilityScope), an administrator all or the facility they name.
+ */
+export function rotationScope(scope: Scope, requestedFacilityId?: string | null): RotationScope {
+  if (scope.kind === "preceptor") return scope;
+  return facilityScope(scope, requestedFacilityId);
+}
+
 /** A student's own records: only the student record linked to the session, never one the browser names (D1). */
 export function studentScope(scope: Scope): StudentScope {
   if (scope.kind === "student") return scope;
@@ -79,7 +95,11 @@ export function namedOrganization(scope: ProgramScope | FacilityScope): string |
   return null;
 }
 
-type ScopeColumns = { program?: AnyColumn; facility?: AnyColumn; student?: AnyColumn };
+/**
+ * `rotation` is a column holding an application id: a preceptor's scope matches the rotations
+ * assigned to them (rotation_preceptors), within the facility the session acts for.
+ */
+type ScopeColumns = { program?: AnyColumn; facility?: AnyColumn; student?: AnyColumn; rotation?: AnyColumn };
 
 /**
  * The SQL condition a scope puts on a query, given the columns that name each kind of owner.
@@ -95,6 +115,10 @@ export function scopeWhere(scope: Scope, columns: ScopeColumns): SQL | undefined
       return columns.facility ? eq(columns.facility, scope.facilityId) : sql`false`;
     case "student":
       return columns.student ? eq(columns.student, scope.studentId) : sql`false`;
+    case "preceptor":
+      return columns.rotation
+        ? sql`${columns.rotation} in (select rp.application_id from rotation_preceptors rp where rp.user_id = ${scope.userId} and rp.facility_id = ${scope.facilityId})`
+        : sql`false`;
     case "none":
       return sql`false`;
   }
@@ -202,7 +226,7 @@ export const organizationRejected = (name: string) =>
  */
 export function isSuspendedWrite(viewer: Viewer, scope: Scope, method: string, roles: readonly Role[]): boolean {
   if (method === "GET" || method === "HEAD" || method === "OPTIONS" || roles.length === 0) return false;
-  if (scope.kind !== "program" && scope.kind !== "facility") return false;
+  if (scope.kind !== "program" && scope.kind !== "facility" && scope.kind !== "preceptor") return false;
   return viewer.organization?.suspendedAt != null;
 }
 

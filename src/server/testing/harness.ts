@@ -199,8 +199,10 @@ export async function createTestApp(
     });
     let organizationId: string | null = null;
     let studentId: string | null = null;
-    if (role === "program" || role === "facility") {
-      organizationId = opts.organizationId ?? (await createOrganization(role)).id;
+    if (role === "program" || role === "facility" || role === "preceptor") {
+      // A preceptor is facility staff: a member of the facility holding the preceptor role.
+      organizationId =
+        opts.organizationId ?? (await createOrganization(role === "program" ? "program" : "facility")).id;
       await createMembership(deps.db, { userId, organizationId });
     } else if (role === "student") {
       organizationId = opts.organizationId ?? (await createOrganization("program")).id;

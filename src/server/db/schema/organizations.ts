@@ -4,7 +4,7 @@ import { users } from "./auth";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
-export const roleEnum = pgEnum("role", ["super_admin", "admin", "program", "facility", "student"]);
+export const roleEnum = pgEnum("role", ["super_admin", "admin", "program", "facility", "preceptor", "student"]);
 export const orgKindEnum = pgEnum("organization_kind", ["program", "facility"]);
 export const verificationStatusEnum = pgEnum("verification_status", ["pending", "verified", "rejected"]);
 export const accessRequestStatusEnum = pgEnum("access_request_status", ["pending", "approved", "denied"]);

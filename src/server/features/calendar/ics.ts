@@ -110,6 +110,8 @@ export function recordPath(event: CalendarEvent, area: Scope["kind"]): string {
       if (kind === "expiry") return q("/dashboard/facility/students", { q: event.studentName });
       if (event.placementTitle) return q("/dashboard/facility/placements", { q: event.placementTitle });
       return "/dashboard/facility/calendar";
+    case "preceptor":
+      return "/dashboard/preceptor";
     case "student":
       if (kind === "rotation") return "/student/applications";
       if (kind === "expiry") return "/student/compliance";
