@@ -103,6 +103,22 @@ test("a student asks the assistant, opens a cited resource and keeps a ticked ch
   await expect(
     page.getByRole("log", { name: "Conversation with the study assistant" }).getByRole("article", { name: "You" }),
   ).toContainText("How do I give a good SBAR handoff report?");
+
+  // She deletes it: after confirming, the chat starts afresh and the conversation is gone for good.
+  await page.getByRole("button", { name: "Delete" }).click();
+  const confirm = page.getByRole("dialog", { name: "Delete this conversation?" });
+  await expect(confirm).toContainText("cannot be undone");
+  await expectAccessible(page);
+  await confirm.getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("Conversation deleted")).toBeVisible();
+  await expect(
+    page.getByRole("log", { name: "Conversation with the study assistant" }).getByRole("article", { name: "You" }),
+  ).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole("list", { name: "Suggested questions" })).toBeVisible();
+  await expect(
+    page.getByRole("log", { name: "Conversation with the study assistant" }).getByRole("article", { name: "You" }),
+  ).toHaveCount(0);
 });
 
 test("a coordinator adds a resource for the program's students, who find it in their library", async ({ page }) => {

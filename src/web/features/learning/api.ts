@@ -106,6 +106,19 @@ export const conversationQuery = (id: string) =>
   });
 
 /** Thrown when the assistant refuses for the rate limit (the page shows the prototype's toast). */
+/** Deletes one of the student's conversations with the study assistant. */
+export function useDeleteConversation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      request<{ id: string; deleted: true }>(`${ME}/conversations/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    onSuccess: (_, id) => {
+      queryClient.removeQueries({ queryKey: ["learning", "conversation", id] });
+      return queryClient.invalidateQueries({ queryKey: ["learning", "conversations"] });
+    },
+  });
+}
+
 export class RateLimitError extends Error {
   constructor() {
     super(RATE_LIMIT_MESSAGE);

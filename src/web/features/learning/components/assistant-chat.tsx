@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { format } from "date-fns";
-import { Bot, Loader2, MessageSquarePlus, Send, User } from "lucide-react";
+import { Bot, Loader2, MessageSquarePlus, Send, Trash2, User } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { CHAT_ERRORS, RATE_LIMIT_TITLE } from "@/domain/learning";
@@ -8,11 +8,26 @@ import { LoadError } from "@/web/components/list-page/load-error";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
 import { Card } from "@/web/components/ui/card";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+  DialogTrigger,
+} from "@/web/components/ui/dialog";
 import { Loading } from "@/web/components/ui/loading";
 import { Select } from "@/web/components/ui/select";
 import { Textarea } from "@/web/components/ui/textarea";
 import { viewedStudentId } from "@/web/lib/view-as-student";
-import { assistantQuery, conversationQuery, conversationsQuery, RateLimitError, readAnswer } from "../api";
+import {
+  assistantQuery,
+  conversationQuery,
+  conversationsQuery,
+  RateLimitError,
+  readAnswer,
+  useDeleteConversation,
+} from "../api";
 import type { AssistantInfo } from "../types";
 import { AnswerText } from "./answer-text";
 
@@ -145,6 +160,14 @@ function Chat({ info, initial }: { info: AssistantInfo; initial: string | null }
           <Button variant="outline" size="sm" onClick={startNew} disabled={awaiting || conversationId === null}>
             <MessageSquarePlus aria-hidden /> New
           </Button>
+          {conversationId && !readOnly ? (
+            <DeleteConversation
+              id={conversationId}
+              title={past.find((c) => c.id === conversationId)?.title ?? "this conversation"}
+              disabled={awaiting}
+              onDeleted={startNew}
+            />
+          ) : null}
         </div>
       </div>
 
@@ -262,5 +285,47 @@ function Message({ message }: { message: Shown }) {
         </p>
       </div>
     </article>
+  );
+}
+
+/** Deletes the shown conversation after asking; the chat then starts a new one. */
+function DeleteConversation(props: { id: string; title: string; disabled: boolean; onDeleted: () => void }) {
+  const [open, setOpen] = useState(false);
+  const remove = useDeleteConversation();
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="outline" size="sm" disabled={props.disabled}>
+          <Trash2 aria-hidden /> Delete
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogTitle>Delete this conversation?</DialogTitle>
+        <DialogDescription>
+          “{props.title}” and its answers will be removed from your conversations. This cannot be undone.
+        </DialogDescription>
+        <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <DialogClose asChild>
+            <Button variant="outline">Cancel</Button>
+          </DialogClose>
+          <Button
+            variant="destructive"
+            disabled={remove.isPending}
+            onClick={() =>
+              remove.mutate(props.id, {
+                onSuccess: () => {
+                  setOpen(false);
+                  props.onDeleted();
+                  toast.success("Success", { description: "Conversation deleted" });
+                },
+                onError: (err) => toast.error("Error", { description: err.message }),
+              })
+            }
+          >
+            Delete
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
   );
 }
