@@ -12,6 +12,7 @@ import { sendCsv } from "../../lib/csv";
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "../../lib/file-inspection";
 import { pageQuerySchema } from "../../lib/pagination";
 import { createRouter, ErrorSchema, errorResponses, idParam, jsonContent } from "../../lib/router";
+import { sendStoredFile } from "../../lib/stored-files";
 import { agreementDocument, uploadAgreementDocument } from "./document";
 import { getAgreementRequirement, setAgreementRequirement } from "./requirement";
 import {
@@ -344,20 +345,5 @@ export const agreementRoutes = createRouter()
     return c.json(saved, 200);
   })
   .openapi(documentRoute, async (c) => {
-    const file = await agreementDocument(c.var.deps, c.var.scope, c.req.valid("param").id);
-    const ascii = file.fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-    c.header("content-type", file.contentType);
-    c.header(
-      "content-disposition",
-      `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
-    );
-    c.header("x-content-type-options", "nosniff");
-    c.header(
-      "content-security-policy",
-      "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; object-src 'self'",
-    );
-    c.header("cache-control", "private, no-store");
-    c.header("x-frame-options", "SAMEORIGIN");
-    c.header("content-length", String(file.bytes.byteLength));
-    return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200);
+    return sendStoredFile(c, await agreementDocument(c.var.deps, c.var.scope, c.req.valid("param").id));
   });

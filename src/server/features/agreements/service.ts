@@ -8,7 +8,7 @@ import type { Deps, Viewer } from "../../lib/context";
 import { AppError, conflict, invalid, notFound } from "../../lib/errors";
 import { likePattern, offsetOf } from "../../lib/pagination";
 import { isUniqueViolation } from "../../lib/pg-errors";
-import { fileStore } from "../compliance/documents";
+import { dropStoredFile } from "../../lib/stored-files";
 import {
   type Agreement,
   daysLeftSql,
@@ -322,11 +322,7 @@ export async function deleteAgreement(deps: Deps, scope: Scope, id: string) {
     await tx.delete(a).where(eq(a.id, id));
     return current;
   });
-  if (removed.documentKey) {
-    await fileStore(deps)
-      .delete(removed.documentKey)
-      .catch((err) => deps.log.error({ err, agreementId: id }, "could not delete a deleted agreement's file"));
-  }
+  if (removed.documentKey) await dropStoredFile(deps, removed.documentKey, `deleted agreement ${id}`);
   return {
     id,
     deleted: true as const,

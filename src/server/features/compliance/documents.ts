@@ -10,30 +10,15 @@ import { students, studentUsers } from "../../db/schema/students";
 import type { ProgramScope, Scope } from "../../lib/access";
 import type { Deps, Viewer } from "../../lib/context";
 import { extractText } from "../../lib/document-text";
-import { AppError, conflict, invalid, notFound } from "../../lib/errors";
-import { inspectUpload, MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "../../lib/file-inspection";
+import { conflict, invalid, notFound } from "../../lib/errors";
 import { mailHtml } from "../../lib/mail";
 import { isUniqueViolation } from "../../lib/pg-errors";
-import { createFileStore, type FileStore, newFileKey } from "../../lib/storage";
+import { checkedUpload, readStoredFile, storeAndRecord } from "../../lib/stored-files";
 import { activeType, documentById, today } from "./records";
 import { recomputeComplianceStatus } from "./status-sql";
 
 // Compliance documents (issue 12): upload (validated, stored, then recorded in one transaction),
 // served only through the authorized route, reviewed by the student's program.
-
-const stores = new WeakMap<object, FileStore>();
-/** The app's file store (disk under DATA_DIR/files, or S3 when configured). */
-export function fileStore(deps: Pick<Deps, "env">): FileStore {
-  let store = stores.get(deps.env);
-  if (!store) {
-    store = createFileStore(deps.env);
-    stores.set(deps.env, store);
-  }
-  return store;
-}
-
-export const tooLarge = () =>
-  new AppError("too_large", UPLOAD_MESSAGES.tooLarge, 413, [{ path: "file", message: UPLOAD_MESSAGES.tooLarge }]);
 
 export type UploadInput = {
   file: File;
@@ -41,18 +26,6 @@ export type UploadInput = {
   issuedOn?: string | null;
   expiresOn?: string | null;
 };
-
-/** The file's bytes after the cheap checks (size, emptiness) and the content inspection. */
-async function inspectFile(file: File) {
-  if (file.size > MAX_UPLOAD_BYTES) throw tooLarge();
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  const inspected = await inspectUpload({ bytes, fileName: file.name });
-  if (!inspected.ok) {
-    if (inspected.message === UPLOAD_MESSAGES.tooLarge) throw tooLarge();
-    throw invalid([{ path: inspected.field, message: inspected.message }], inspected.message);
-  }
-  return { bytes, inspected };
-}
 
 /**
  * Uploads proof for one requirement type of a student (whose access the caller checked). Order:
@@ -70,52 +43,55 @@ export async function uploadDocument(deps: Deps, viewer: Viewer, studentId: stri
   }
   const checked = checkDocumentDates(type, dates.data, today());
   if (!checked.ok) throw invalid([{ path: checked.field, message: checked.message }], checked.message);
-  const { bytes, inspected } = await inspectFile(input.file);
+  const { bytes, inspected } = await checkedUpload(input.file);
 
-  const store = fileStore(deps);
-  const key = newFileKey();
-  await store.put(key, bytes, inspected.contentType);
   try {
-    const id = await deps.db.transaction(async (tx) => {
-      // Uploads for one student serialize on their roster row: the previous current document is
-      // always seen, so exactly one stays current however many arrive at once.
-      const [locked] = await tx
-        .select({ id: students.id })
-        .from(students)
-        .where(eq(students.id, studentId))
-        .for("no key update");
-      if (!locked) throw notFound("Student"); // removed from the roster meanwhile
-      await tx
-        .update(complianceDocuments)
-        .set({ isCurrent: false })
-        .where(
-          and(
-            eq(complianceDocuments.studentId, studentId),
-            eq(complianceDocuments.requirementTypeId, type.id),
-            sql`${complianceDocuments.isCurrent}`,
-          ),
-        );
-      const [row] = await tx
-        .insert(complianceDocuments)
-        .values({
-          studentId,
-          requirementTypeId: type.id,
-          issuedOn: checked.issuedOn,
-          expiresOn: checked.expiresOn,
-          fileKey: key,
-          fileName: inspected.safeFileName,
-          contentType: inspected.contentType,
-          sizeBytes: bytes.byteLength,
-          sha256: inspected.sha256,
-          uploadedBy: viewer.userId,
-        })
-        .returning({ id: complianceDocuments.id });
-      await recomputeComplianceStatus(tx, { studentIds: [studentId] });
-      return row.id;
-    });
+    const id = await storeAndRecord(
+      deps,
+      { bytes, contentType: inspected.contentType },
+      (key) =>
+        deps.db.transaction(async (tx) => {
+          // Uploads for one student serialize on their roster row: the previous current document is
+          // always seen, so exactly one stays current however many arrive at once.
+          const [locked] = await tx
+            .select({ id: students.id })
+            .from(students)
+            .where(eq(students.id, studentId))
+            .for("no key update");
+          if (!locked) throw notFound("Student"); // removed from the roster meanwhile
+          await tx
+            .update(complianceDocuments)
+            .set({ isCurrent: false })
+            .where(
+              and(
+                eq(complianceDocuments.studentId, studentId),
+                eq(complianceDocuments.requirementTypeId, type.id),
+                sql`${complianceDocuments.isCurrent}`,
+              ),
+            );
+          const [row] = await tx
+            .insert(complianceDocuments)
+            .values({
+              studentId,
+              requirementTypeId: type.id,
+              issuedOn: checked.issuedOn,
+              expiresOn: checked.expiresOn,
+              fileKey: key,
+              fileName: inspected.safeFileName,
+              contentType: inspected.contentType,
+              sizeBytes: bytes.byteLength,
+              sha256: inspected.sha256,
+              uploadedBy: viewer.userId,
+            })
+            .returning({ id: complianceDocuments.id });
+          await recomputeComplianceStatus(tx, { studentIds: [studentId] });
+          // The previous document stays as history, its file with it: nothing is replaced.
+          return { result: row.id, replaced: null };
+        }),
+      "a compliance document",
+    );
     return documentById(deps.db, id);
   } catch (err) {
-    await store.delete(key).catch((e) => deps.log.error({ err: e, key }, "could not delete a refused upload's file"));
     if (isUniqueViolation(err, "compliance_documents_current_uq"))
       throw conflict("Another upload for this requirement was saved at the same moment. Please try again.");
     throw err;
@@ -124,7 +100,7 @@ export async function uploadDocument(deps: Deps, viewer: Viewer, studentId: stri
 
 /** Checks a file as an upload would and proposes the dates found in its text. Stores nothing. */
 export async function scanDocument(file: File) {
-  const { bytes, inspected } = await inspectFile(file);
+  const { bytes, inspected } = await checkedUpload(file);
   const text = await extractText({ bytes, contentType: inspected.contentType });
   const proposed = proposeDates(text, new Date(`${today()}T00:00:00Z`));
   return {
@@ -169,12 +145,8 @@ export async function documentFile(deps: Deps, scope: Scope, id: string) {
     .innerJoin(students, eq(students.id, complianceDocuments.studentId))
     .where(and(eq(complianceDocuments.id, id), visibleTo(scope)));
   if (!doc) throw notFound("Document");
-  const bytes = await fileStore(deps).get(doc.fileKey);
-  if (!bytes) {
-    deps.log.error({ documentId: id }, "a compliance document's file is missing from the store");
-    throw notFound("Document");
-  }
-  return { ...doc, bytes };
+  const bytes = await readStoredFile(deps, doc.fileKey, `compliance document ${id}`, "Document");
+  return { fileName: doc.fileName, contentType: doc.contentType, bytes };
 }
 
 /**

@@ -8,6 +8,7 @@ import { sendCsv } from "../../lib/csv";
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "../../lib/file-inspection";
 import { pageOf, pageQuerySchema } from "../../lib/pagination";
 import { createRouter, ErrorSchema, errorResponses, idParam, jsonContent } from "../../lib/router";
+import { sendStoredFile } from "../../lib/stored-files";
 import { documentFile, reviewDocument, scanDocument, uploadDocument } from "./documents";
 import {
   COMPLIANCE_SORTS,
@@ -288,23 +289,7 @@ export const complianceRoutes = createRouter()
     return c.json(await scanDocument(c.req.valid("form").file), 200);
   })
   .openapi(fileRoute, async (c) => {
-    const file = await documentFile(c.var.deps, c.var.scope, c.req.valid("param").id);
-    const ascii = file.fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-    c.header("content-type", file.contentType);
-    c.header(
-      "content-disposition",
-      `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
-    );
-    c.header("x-content-type-options", "nosniff");
-    c.header(
-      "content-security-policy",
-      "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; object-src 'self'",
-    );
-    c.header("cache-control", "private, no-store");
-    // The page previews it in an <iframe>/<object> of our own origin; nobody else may frame it.
-    c.header("x-frame-options", "SAMEORIGIN");
-    c.header("content-length", String(file.bytes.byteLength));
-    return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200);
+    return sendStoredFile(c, await documentFile(c.var.deps, c.var.scope, c.req.valid("param").id));
   })
   .openapi(approveRoute, async (c) => {
     const scope = programScope(c.var.scope);

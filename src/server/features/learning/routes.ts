@@ -13,6 +13,7 @@ import { noteAudit } from "../../lib/audit";
 import { loggableError } from "../../lib/errors";
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "../../lib/file-inspection";
 import { createRouter, ErrorSchema, errorResponses, idParam, jsonContent } from "../../lib/router";
+import { dropStoredFile, sendStoredFile } from "../../lib/stored-files";
 import {
   answer,
   assistantMode,
@@ -26,9 +27,8 @@ import {
   takeQuestion,
 } from "./assistant";
 import { checklistOf, tickItem } from "./checklist";
-import { sendResourceFile } from "./file-response";
 import { addPlacementItem, listPlacementItems, removePlacementItem, tickPlacementItem } from "./placement-items";
-import { dropStored, removeResourceFile, resourceFile, uploadResourceFile } from "./resource-file";
+import { removeResourceFile, resourceFile, uploadResourceFile } from "./resource-file";
 import {
   createResource,
   deleteResource,
@@ -239,7 +239,7 @@ export const myLearningRoutes = createRouter()
     return c.json(await markResource(c.var.deps.db, scope, id, done), 200);
   })
   .openapi(myResourceFileRoute, async (c) =>
-    sendResourceFile(c, await resourceFile(c.var.deps, studentScope(c.var.scope), c.req.valid("param").id)),
+    sendStoredFile(c, await resourceFile(c.var.deps, studentScope(c.var.scope), c.req.valid("param").id)),
   )
   .openapi(checklistRoute, async (c) => c.json(await checklistOf(c.var.deps.db, studentScope(c.var.scope)), 200))
   .openapi(tickPlacementItemRoute, async (c) => {
@@ -512,7 +512,7 @@ export const learningRoutes = createRouter()
     const { id } = c.req.valid("param");
     noteAudit(c, { entityType: "learning_resource", entityId: id });
     const { fileKey, ...deleted } = await deleteResource(c.var.deps.db, c.var.scope, id);
-    if (fileKey) await dropStored(c.var.deps, fileKey, id);
+    if (fileKey) await dropStoredFile(c.var.deps, fileKey, `deleted learning resource ${id}`);
     return c.json(deleted, 200);
   })
   .openapi(uploadFileRoute, async (c) => {
@@ -533,7 +533,7 @@ export const learningRoutes = createRouter()
     return c.json(saved, 200);
   })
   .openapi(fileRoute, async (c) =>
-    sendResourceFile(c, await resourceFile(c.var.deps, c.var.scope, c.req.valid("param").id)),
+    sendStoredFile(c, await resourceFile(c.var.deps, c.var.scope, c.req.valid("param").id)),
   )
   .openapi(placementItemsRoute, async (c) =>
     c.json(await listPlacementItems(c.var.deps.db, c.var.scope, c.req.valid("param").id), 200),
