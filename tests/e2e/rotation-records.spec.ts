@@ -80,7 +80,8 @@ test("the program reads completion across its students and downloads a rotation'
 
   // The student downloads the record of her own approved rotation.
   await signIn(page, DEMO.student);
-  await page.goto("/student/applications");
+  await expect(page).toHaveURL(/\/dashboard\/student$/);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "My Applications" }).click();
   await expect(page.getByRole("heading", { name: "My Applications" })).toBeVisible();
   const links = page.getByRole("link", { name: /^Download record:/ });
   await expect(links.first()).toBeVisible();

@@ -244,7 +244,7 @@ class Writer {
     this.onNewPage = drawHeader;
     for (const row of rows) {
       const cells = row.map((value, i) => this.wrap(value || "—", this.regular, size, columns[i].width - pad));
-      const height = Math.max(...cells.map((c) => c.length)) * leading;
+      const height = Math.max(...cells.map((c) => c.length)) * leading + 2;
       this.ensure(height);
       let x = MARGIN.x;
       cells.forEach((lines, i) => {
@@ -305,8 +305,8 @@ const ENTRY_COLUMNS: Column[] = [
   { header: "Date", width: 82 },
   { header: "Times", width: 76 },
   { header: "Hours", width: 44 },
-  { header: "Categories", width: 190 },
-  { header: "Status", width: WIDTH - 82 - 76 - 44 - 190 },
+  { header: "Categories", width: 170 },
+  { header: "Status", width: WIDTH - 82 - 76 - 44 - 170 },
 ];
 
 function entryRows(entries: RecordEntry[], withNote: boolean) {

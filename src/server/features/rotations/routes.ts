@@ -147,7 +147,7 @@ async function sendRecord(c: Context<GuardedEnv>, scope: Scope, applicationId: s
     detail: { studentId: record.student.id, facilityId: record.rotation.facilityId, scope: scope.kind },
   });
   noteAudit(c, { recorded: true });
-  const name = `rotation-record-${record.student.name}-${record.rotation.startDate}.pdf`;
+  const name = `rotation-record-${record.student.name.trim().replace(/\s+/g, "-")}-${record.rotation.startDate}.pdf`;
   const ascii = name.replace(/[^A-Za-z0-9._-]+/g, "-");
   c.header("content-type", "application/pdf");
   c.header("content-disposition", `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`);

@@ -113,11 +113,18 @@ export function RotationRecordsPage() {
       id: "student",
       header: "Student",
       sortKey: "student",
-      cell: (r) => <Stacked primary={<span className="font-medium">{r.studentName}</span>} secondary={r.email} />,
+      cell: (r) => (
+        <Stacked
+          primary={r.studentName}
+          secondary={r.email}
+          note={r.preceptorAssigned ? "Preceptor assigned" : "No preceptor assigned"}
+        />
+      ),
     },
     {
       id: "placement",
       header: "Placement",
+      className: "min-w-44",
       cell: (r) => (
         <Stacked
           primary={r.placement}
@@ -147,12 +154,6 @@ export function RotationRecordsPage() {
           {r.evaluationsSubmitted} of {r.evaluationsExpected}
         </span>
       ),
-    },
-    {
-      id: "preceptor",
-      header: "Preceptor",
-      cell: (r) =>
-        r.preceptorAssigned ? <span>Assigned</span> : <span className="text-muted-foreground">Not assigned</span>,
     },
     {
       id: "actions",
