@@ -114,11 +114,7 @@ export function RotationRecordsPage() {
       header: "Student",
       sortKey: "student",
       cell: (r) => (
-        <Stacked
-          primary={r.studentName}
-          secondary={r.email}
-          note={r.preceptorAssigned ? "Preceptor assigned" : "No preceptor assigned"}
-        />
+        <Stacked primary={r.studentName} note={r.preceptorAssigned ? "Preceptor assigned" : "No preceptor assigned"} />
       ),
     },
     {
