@@ -24,6 +24,7 @@ export const WEB_ROUTES = {
   "/calendar": "Calendar",
   "/learning-resources": "Learning Resources",
   "/agreements": "Affiliation Agreements",
+  "/rotations": "Rotation Records",
   "/dashboard/facility": "Placement Management",
   "/dashboard/facility/placements": "Placements",
   "/dashboard/facility/applications": "Applications",

@@ -604,6 +604,56 @@ function agreementRows(): Row[] {
   ];
 }
 
+/** Issue 17's rotation records: the world's rotation is 404 to another program, facility or student. */
+function rotationRecordRows(): Row[] {
+  const RECORD_READERS: Role[] = ["program", "facility", "preceptor", ...ADMINS];
+  const pdf = (id: string) => `/api/rotations/${id}/record.pdf`;
+  return [
+    {
+      route: "GET /api/rotations/records",
+      allowed: PROGRAM_SIDE,
+      ok: 200,
+      // A coordinator's programId is ignored: their own program's rotations only.
+      foreign: {
+        who: "program",
+        status: 200,
+        request: (w) => ({ path: `/api/rotations/records?programId=${w.program.id}` }),
+      },
+    },
+    {
+      route: "GET /api/rotations/records/export.csv",
+      allowed: PROGRAM_SIDE,
+      ok: 200,
+      foreign: {
+        who: "program",
+        status: 200,
+        request: (w) => ({ path: `/api/rotations/records/export.csv?programId=${w.program.id}` }),
+      },
+    },
+    {
+      route: "GET /api/rotations/:applicationId/record.pdf",
+      allowed: RECORD_READERS,
+      ok: 404,
+      foreign: (["program", "facility"] as const).map((who) => ({
+        who,
+        status: 404,
+        request: (w: World) => ({ path: pdf(w.applications.approved.id) }),
+      })),
+    },
+    {
+      route: "GET /api/me/student/rotations/:applicationId/record.pdf",
+      allowed: ["student", ...ADMINS],
+      // Admins without a viewed student: no_student_record (404); the student: no such rotation.
+      ok: 404,
+      foreign: {
+        who: "student",
+        status: 404,
+        request: (w) => ({ path: `/api/me/student/rotations/${w.applications.approved.id}/record.pdf` }),
+      },
+    },
+  ];
+}
+
 const MATRIX: Row[] = [
   // Platform: nothing of an organization's
   {
@@ -2171,6 +2221,8 @@ const MATRIX: Row[] = [
   },
   // Affiliation agreements (issue 17): both sides and admins; another organization's agreement is 404.
   ...agreementRows(),
+  // Rotation records (issue 17): the PDF for each side and the student; the program's completion list.
+  ...rotationRecordRows(),
 ];
 
 let t: TestApp;

@@ -55,6 +55,7 @@ import { bulkMatchingRoutes } from "./features/matching/bulk-routes";
 import { myRecommendationRoutes, studentRecommendationRoutes } from "./features/matching/routes";
 import { messageRoutes } from "./features/messages/routes";
 import { facilityPlacementRoutes, myPlacementRoutes, placementRoutes } from "./features/placements/routes";
+import { myRotationRoutes, rotationRoutes } from "./features/rotations/routes";
 import { settingsRoutes } from "./features/settings/routes";
 import { createSettingsStore, mailNameOf, senderFrom } from "./features/settings/store";
 import {
@@ -276,6 +277,7 @@ export function createApp(opts: AppOptions) {
     .route("/api/analytics/admin", adminAnalyticsRoutes)
     .route("/api/analytics", analyticsRoutes)
     .route("/api/agreements", agreementRoutes)
+    .route("/api/rotations", rotationRoutes)
     .route("/api/facility/departments", departmentRoutes)
     .route("/api/calendar", calendarRoutes)
     .route("/api/calendar", capacityRoutes)
@@ -301,6 +303,7 @@ export function createApp(opts: AppOptions) {
     .route("/api/me/student", myRecommendationRoutes)
     .route("/api/me/student", myCalendarRoutes)
     .route("/api/me/student", myLearningRoutes)
+    .route("/api/me/student", myRotationRoutes)
     .route("/api/learning", learningRoutes);
 
   // Server-Sent Events sit outside the typed chain: the browser reads them with EventSource.

@@ -29,6 +29,7 @@ import { planMessages } from "./messages";
 import { coordinatorMemberships, type DemoOrganizations, planOrganizations } from "./organizations";
 import { fillSlots, fitDepartmentCapacities, planDepartments, planPlacements } from "./placements";
 import { at, type Clock, clockAt, DAY, HOUR, makeRandom } from "./random";
+import { seedRotationRecords } from "./rotation-records";
 import { planStudents, type StudentPlan } from "./students";
 
 // The demo world (D10): programs, facilities in real US cities with departments, placements across
@@ -165,6 +166,7 @@ export async function seedDemoWorld(deps: Deps, opts: { now?: Date } = {}): Prom
     );
     await insertAll(tx, affiliationAgreements, agreements.rows);
     await insertAll(tx, facilityAgreementSettings, agreements.settings);
+    await seedRotationRecords(tx, { clock, demoStudentId: demoStudent.id });
     await tx
       .insert(adminAccessRequests)
       .values({

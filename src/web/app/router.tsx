@@ -109,6 +109,12 @@ const appRoutes: RouteObject[] = [
           async () => (await import("@/web/features/agreements/pages/agreements-page")).ProgramAgreementsPage,
         ),
       },
+      {
+        path: route("/rotations"),
+        ...lazyRoute(
+          async () => (await import("@/web/features/rotations/pages/rotation-records-page")).RotationRecordsPage,
+        ),
+      },
     ],
   },
   {

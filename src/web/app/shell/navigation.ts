@@ -3,6 +3,7 @@ import {
   Building2,
   Calendar,
   ClipboardList,
+  FileCheck,
   FileSignature,
   GraduationCap,
   History,
@@ -35,6 +36,7 @@ export const NAVIGATION: Record<Area, NavItem[]> = {
     { to: "/calendar", label: "Calendar", icon: Calendar },
     { to: "/learning-resources", label: "Learning Resources", icon: BookOpen },
     { to: "/agreements", label: "Agreements", icon: FileSignature },
+    { to: "/rotations", label: "Rotation Records", icon: FileCheck },
     { to: "/messages", label: "Messages", icon: MessageSquare },
   ],
   facility: [
@@ -86,6 +88,7 @@ export function areaOf(pathname: string, role: Role | null): Area {
       "/calendar",
       "/learning-resources",
       "/agreements",
+      "/rotations",
     ].some((p) => pathname.startsWith(p))
   )
     return "program";

@@ -9,7 +9,7 @@ import { OrganizationPicker } from "./organization-picker";
  * names. Only there is a picker offered: elsewhere a choice would change nothing on screen.
  */
 const VIEW_AS_PAGES: Record<OrganizationKind, readonly string[]> = {
-  program: ["/dashboard/program", "/students", "/compliance", "/matching", "/calendar"],
+  program: ["/dashboard/program", "/students", "/compliance", "/matching", "/calendar", "/rotations"],
   facility: [
     "/dashboard/facility",
     "/dashboard/facility/applications",

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { ClipboardList } from "lucide-react";
+import { ClipboardList, FileDown } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
@@ -9,9 +9,11 @@ import { type ListCopy, ListResults } from "@/web/components/list-page/list-resu
 import { StudentPage, useStudentReadOnly } from "@/web/components/student-page";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
+import { buttonVariants } from "@/web/components/ui/button-variants";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "@/web/components/ui/dialog";
 import { formatDate } from "@/web/lib/format";
+import { withViewedStudent } from "@/web/lib/view-as-student";
 import { type MyApplication, myApplicationsQuery, useWithdrawMyApplication } from "../student-applications-api";
 
 const COPY: ListCopy = {
@@ -68,17 +70,20 @@ function ApplicationsList() {
                       </p>
                       <p>Submitted {formatDate(a.submittedAt)}</p>
                     </div>
-                    <RowActions
-                      actions={[
-                        { text: "Details", label: `Details: ${a.placement.title}`, onClick: () => setDetails(a) },
-                        a.canWithdraw &&
-                          !readOnly && {
-                            text: "Withdraw",
-                            label: `Withdraw: ${a.placement.title}`,
-                            onClick: () => setWithdrawing(a),
-                          },
-                      ]}
-                    />
+                    <div className="flex flex-wrap gap-1">
+                      {a.status === "approved" ? <DownloadRecordLink application={a} /> : null}
+                      <RowActions
+                        actions={[
+                          { text: "Details", label: `Details: ${a.placement.title}`, onClick: () => setDetails(a) },
+                          a.canWithdraw &&
+                            !readOnly && {
+                              text: "Withdraw",
+                              label: `Withdraw: ${a.placement.title}`,
+                              onClick: () => setWithdrawing(a),
+                            },
+                        ]}
+                      />
+                    </div>
                   </CardContent>
                 </Card>
               </li>
@@ -89,6 +94,21 @@ function ApplicationsList() {
       <DetailsDialog application={details} onClose={() => setDetails(null)} />
       <WithdrawDialog application={withdrawing} onClose={() => setWithdrawing(null)} />
     </>
+  );
+}
+
+/** An approved application is a rotation: its record (hours, evaluations, documents) as a PDF (issue 17). */
+function DownloadRecordLink({ application: a }: { application: MyApplication }) {
+  const href = withViewedStudent(`/api/me/student/rotations/${encodeURIComponent(a.id)}/record.pdf`);
+  return (
+    <a
+      href={String(href)}
+      download
+      className={buttonVariants({ variant: "outline", size: "sm" })}
+      aria-label={`Download record: ${a.placement.title}`}
+    >
+      <FileDown aria-hidden /> Download record
+    </a>
   );
 }
 
