@@ -68,6 +68,8 @@ export const FACILITY_SIDE = ["facility", ...ADMIN_ROLES] as const satisfies rea
  * (who oversee all of their facility's rotations and may be preceptors themselves) and administrators.
  */
 export const PRECEPTOR_SIDE = ["preceptor", "facility", ...ADMIN_ROLES] as const satisfies readonly Role[];
+/** The preceptor's own pages (/dashboard/preceptor...): preceptors, and administrators to look. */
+export const PRECEPTOR_PAGES = ["preceptor", ...ADMIN_ROLES] as const satisfies readonly Role[];
 /** A student's own pages and API (/student/*, /api/me/student/*); administrators may look too. */
 export const STUDENT_VIEWERS = ["student", ...ADMIN_ROLES] as const satisfies readonly Role[];
 
