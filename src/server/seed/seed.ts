@@ -26,6 +26,7 @@ import { planCompliance } from "./compliance";
 import * as D from "./data";
 import { planLearning, planPlacementChecklist } from "./learning";
 import { planMessages } from "./messages";
+import { preceptorJoinedAt, seedPreceptors } from "./preceptors";
 import { coordinatorMemberships, type DemoOrganizations, planOrganizations } from "./organizations";
 import { fillSlots, fitDepartmentCapacities, planDepartments, planPlacements } from "./placements";
 import { at, type Clock, clockAt, DAY, HOUR, makeRandom } from "./random";
@@ -92,6 +93,7 @@ function joinedAt(clock: Clock, orgs: DemoOrganizations, demoStudent: StudentPla
     if (kind === "facility") return orgs.facilities[Number(index)].createdAt;
     if (kind === "student") return at(demoStudent.createdAt + DAY);
     if (kind === "requester") return at(clock.nowMs - 12 * HOUR);
+    if (kind === "preceptor") return preceptorJoinedAt(orgs);
     return at(clock.today - 760 * DAY + 9 * HOUR);
   };
 }
@@ -165,6 +167,7 @@ export async function seedDemoWorld(deps: Deps, opts: { now?: Date } = {}): Prom
     );
     await insertAll(tx, affiliationAgreements, agreements.rows);
     await insertAll(tx, facilityAgreementSettings, agreements.settings);
+    await seedPreceptors(tx, { clock, orgs, accounts, demoStudentId: demoStudent.id });
     await tx
       .insert(adminAccessRequests)
       .values({
