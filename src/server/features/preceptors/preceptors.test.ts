@@ -351,6 +351,20 @@ describe("rotations and assignments", () => {
     expect(ids).not.toContain(foreignPreceptor.userId);
   });
 
+  it("a preceptor is not mailed as a coordinator (a new application goes to the coordinators only)", async () => {
+    const placement = await createPlacement(t.deps.db, facility.organizationId!, { title: `Peds ${uniqueTag()}` });
+    const applicant = await createStudent(t, program.organizationId!);
+    const res = await t.call("POST", "/api/applications", {
+      cookie: program.cookie,
+      body: { placementId: placement.id, studentIds: [applicant.id] },
+    });
+    expect(res.status, res.text).toBe(201);
+    await t.drainJobs();
+    const about = (m: { subject: string }) => m.subject.includes(placement.title);
+    expect((await t.mailTo(facility.email)).filter(about)).toHaveLength(1);
+    expect((await t.mailTo(preceptor.email)).filter(about)).toHaveLength(0);
+  });
+
   it("a removed preceptor loses the role, the assignments and access at once", async () => {
     const victim = await t.createUser("preceptor", { organizationId: facility.organizationId! });
     expect((await assign(facility.cookie, rotation.id, [preceptor.userId, victim.userId])).status).toBe(200);
