@@ -26,9 +26,9 @@ import { planCompliance } from "./compliance";
 import * as D from "./data";
 import { planLearning, planPlacementChecklist } from "./learning";
 import { planMessages } from "./messages";
-import { preceptorJoinedAt, seedPreceptors } from "./preceptors";
 import { coordinatorMemberships, type DemoOrganizations, planOrganizations } from "./organizations";
 import { fillSlots, fitDepartmentCapacities, planDepartments, planPlacements } from "./placements";
+import { preceptorJoinedAt, seedPreceptors } from "./preceptors";
 import { at, type Clock, clockAt, DAY, HOUR, makeRandom } from "./random";
 import { planStudents, type StudentPlan } from "./students";
 
