@@ -295,12 +295,13 @@ export async function resendInvitation(deps: Deps, scope: FacilityScope, id: str
   const current = await getInvitation(db, scope, id);
   if (current.state === "accepted") throw conflict("This invitation was already accepted");
   if (current.state === "revoked") throw conflict("This invitation was revoked: invite again instead");
+  const [{ oldHash }] = await db.select({ oldHash: inv.tokenHash }).from(inv).where(eq(inv.id, id));
   const { token, tokenHash, expiresAt } = newToken();
-  // Only one of concurrent resends replaces the link (the one that still sees the old sending time).
+  // Only one of concurrent resends replaces the link (the one that still sees the old link).
   const [row] = await db
     .update(inv)
     .set({ tokenHash, expiresAt, sentAt: new Date() })
-    .where(and(eq(inv.id, id), isNull(inv.acceptedAt), isNull(inv.revokedAt), eq(inv.sentAt, new Date(current.sentAt))))
+    .where(and(eq(inv.id, id), isNull(inv.acceptedAt), isNull(inv.revokedAt), eq(inv.tokenHash, oldHash)))
     .returning({ id: inv.id });
   if (!row) throw conflict("This invitation was just changed: reload and try again");
   await sendInvitationMail(deps, current, current.facility.name, token);

@@ -224,6 +224,18 @@ describe("invitations", () => {
     expect(resent.status).toBe(200);
     const [second] = await t.mailTo(email);
     expect(second.link).not.toBe(first.link);
+    // Twenty resends at once: one new link, one mail.
+    const burst = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        t.call("POST", `/api/preceptors/invitations/${made.json.id}/resend`, { cookie: facility.cookie }),
+      ),
+    );
+    expect(burst.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(burst.filter((r) => r.status === 409)).toHaveLength(19);
+    expect(await t.mailTo(email)).toHaveLength(3);
+    const [third] = await t.mailTo(email);
+    const tokenOf = (link: string | null) => link!.split("/preceptor-invite/")[1];
+    expect((await t.call("GET", `/api/preceptor-invitations/${tokenOf(second.link)}`)).status).toBe(404);
     const oldToken = first.link!.split("/preceptor-invite/")[1];
     expect((await t.call("GET", `/api/preceptor-invitations/${oldToken}`)).status).toBe(404);
     // Another facility cannot touch it.
@@ -236,7 +248,7 @@ describe("invitations", () => {
     const revoked = await t.call("DELETE", `/api/preceptors/invitations/${made.json.id}`, { cookie: facility.cookie });
     expect(revoked.status).toBe(200);
     expect(revoked.json.state).toBe("revoked");
-    const token = second.link!.split("/preceptor-invite/")[1];
+    const token = tokenOf(third.link);
     const link = await t.call("GET", `/api/preceptor-invitations/${token}`);
     expect(link.json.state).toBe("revoked");
     expect(
