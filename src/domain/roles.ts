@@ -9,6 +9,19 @@ export function resolveRole(roles: readonly string[]): Role | null {
   return (roles[0] as Role | undefined) ?? null;
 }
 
+/**
+ * The role a session acts as (issue 17, ADR 023): by priority, except that while the active
+ * organization is one the user precepts at (a preceptor membership), a coordinator of another
+ * organization acts as that facility's preceptor. Administrators stay administrators.
+ */
+export function roleForMembership(roles: readonly string[], membership?: "coordinator" | "preceptor"): Role | null {
+  const role = resolveRole(roles);
+  if (membership === "preceptor" && (role === "program" || role === "facility") && roles.includes("preceptor")) {
+    return "preceptor";
+  }
+  return role;
+}
+
 export const ROLE_LABELS: Record<Role, string> = {
   super_admin: "Super Admin",
   admin: "Administrator",
@@ -55,6 +68,8 @@ export const FACILITY_SIDE = ["facility", ...ADMIN_ROLES] as const satisfies rea
  * (who oversee all of their facility's rotations and may be preceptors themselves) and administrators.
  */
 export const PRECEPTOR_SIDE = ["preceptor", "facility", ...ADMIN_ROLES] as const satisfies readonly Role[];
+/** The preceptor's own pages (/dashboard/preceptor...): preceptors, and administrators to look. */
+export const PRECEPTOR_PAGES = ["preceptor", ...ADMIN_ROLES] as const satisfies readonly Role[];
 /** A student's own pages and API (/student/*, /api/me/student/*); administrators may look too. */
 export const STUDENT_VIEWERS = ["student", ...ADMIN_ROLES] as const satisfies readonly Role[];
 

@@ -19,8 +19,10 @@ import {
 } from "./db/schema/learning";
 import { matchRuns } from "./db/schema/match-runs";
 import { messages } from "./db/schema/messages";
-import { adminAccessRequests, organizations } from "./db/schema/organizations";
+import { adminAccessRequests, memberships, organizations } from "./db/schema/organizations";
 import { departments, placements } from "./db/schema/placements";
+import { preceptorInvitations } from "./db/schema/preceptors";
+import { rotationPreceptors } from "./db/schema/rotations";
 import { rosterClaimReports, studentExperiences } from "./db/schema/student-accounts";
 import { studentInvitations, studentPreferences, students } from "./db/schema/students";
 import { createApplication } from "./factories/applications";
@@ -44,19 +46,21 @@ import { createTestApp, type TestApp, type TestRole, type TestUser } from "./tes
 // say `foreign: "n/a"`; a row without the column fails the completeness test.
 
 type Who = "anonymous" | TestRole;
-const EVERYONE: Who[] = ["anonymous", "none", "student", "program", "facility", "admin", "super_admin"];
+const EVERYONE: Who[] = ["anonymous", "none", "student", "program", "facility", "preceptor", "admin", "super_admin"];
 const SIGNED_IN: Who[] = EVERYONE.filter((w) => w !== "anonymous");
 const ADMINS: Role[] = ["admin", "super_admin"];
 const PROGRAM_SIDE: Role[] = ["program", ...ADMINS];
 const FACILITY_SIDE: Role[] = ["facility", ...ADMINS];
 const CALENDAR_READERS: Role[] = ["student", "program", "facility", ...ADMINS];
+const PRECEPTOR_SIDE: Role[] = ["preceptor", "facility", ...ADMINS];
 
 type Ctx = { t: TestApp; users: Record<TestRole, TestUser> };
 type Req = { path?: string; body?: unknown; headers?: Record<string, string>; ip?: string };
 type Res = Awaited<ReturnType<TestApp["call"]>>;
 
 /** The roles whose records belong to one organization (or one student): their foreign callers. */
-type ForeignWho = "program" | "facility" | "student";
+type ForeignWho = "program" | "facility" | "student" | "preceptor";
+/** The callers of the routes open to everyone signed in (another facility's preceptor is tried where it matters). */
 const FOREIGN_WHO: ForeignWho[] = ["program", "facility", "student"];
 type Foreign = {
   /** The matrix's user of this role: another program's coordinator, another facility's, another student. */
@@ -243,6 +247,24 @@ async function buildWorld(t: TestApp, users: Record<TestRole, TestUser>) {
       notes: `World agreement notes ${tag}`,
     })
     .returning();
+  // Issue 17: the world facility's preceptor, assigned to its approved rotation, and an open invitation.
+  const worldPreceptor = await t.createUser("preceptor", {
+    organizationId: facility.id,
+    email: `world-preceptor-${tag}@test.dev`,
+  });
+  await db
+    .insert(rotationPreceptors)
+    .values({ applicationId: approved.id, userId: worldPreceptor.userId, facilityId: facility.id });
+  const [preceptorInvitation] = await db
+    .insert(preceptorInvitations)
+    .values({
+      facilityId: facility.id,
+      email: `world-invitee-${tag}@test.dev`,
+      name: `World invitee ${tag}`,
+      tokenHash: randomUUID().replaceAll("-", ""),
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })
+    .returning();
   const marker = `World secret ${tag}`;
   const [message] = await db
     .insert(messages)
@@ -286,6 +308,10 @@ async function buildWorld(t: TestApp, users: Record<TestRole, TestUser>) {
     placementItem.title,
     agreement.id,
     agreement.title,
+    worldPreceptor.userId,
+    worldPreceptor.email,
+    preceptorInvitation.id,
+    preceptorInvitation.email,
   ];
   // The active placement and its facility are on the marketplace, for programs and students alike.
   const facilityRecords = [facility.id, department.id, department.name, emptyDepartment.id, active.id];
@@ -311,6 +337,8 @@ async function buildWorld(t: TestApp, users: Record<TestRole, TestUser>) {
     conversation,
     placementItem,
     agreement,
+    worldPreceptor,
+    preceptorInvitation,
     marker,
     /** The foreign callers' own records. */
     callers,
@@ -319,6 +347,7 @@ async function buildWorld(t: TestApp, users: Record<TestRole, TestUser>) {
       program: everyone,
       facility: [...everyone, ...facilityRecords],
       student: [...everyone, claim.id],
+      preceptor: [...everyone, ...facilityRecords],
     } satisfies Record<ForeignWho, string[]>,
   };
 }
@@ -410,7 +439,24 @@ async function worldState(t: TestApp, w: World) {
     .from(affiliationAgreements)
     .where(eq(affiliationAgreements.programId, w.program.id))
     .orderBy(affiliationAgreements.id);
-  return JSON.parse(JSON.stringify({ pi, pt, ag, ce, s, i, d, p, a, m, e, pref, r, cd, pr, fr, mr, cf, lr, ac }));
+  const rp = await db
+    .select()
+    .from(rotationPreceptors)
+    .where(eq(rotationPreceptors.facilityId, w.facility.id))
+    .orderBy(rotationPreceptors.applicationId, rotationPreceptors.userId);
+  const pinv = await db
+    .select()
+    .from(preceptorInvitations)
+    .where(eq(preceptorInvitations.facilityId, w.facility.id))
+    .orderBy(preceptorInvitations.id);
+  const mem = await db
+    .select()
+    .from(memberships)
+    .where(eq(memberships.organizationId, w.facility.id))
+    .orderBy(memberships.id);
+  return JSON.parse(
+    JSON.stringify({ pi, pt, ag, ce, s, i, d, p, a, m, e, pref, r, cd, pr, fr, mr, cf, lr, ac, rp, pinv, mem }),
+  );
 }
 
 /** The same case for every foreign caller (routes open to every signed-in user). */
@@ -650,6 +696,111 @@ function rotationRecordRows(): Row[] {
         status: 404,
         request: (w) => ({ path: `/api/me/student/rotations/${w.applications.approved.id}/record.pdf` }),
       },
+    },
+  ];
+}
+
+/** Issue 17's preceptors: another facility's coordinator or preceptor never reaches the world's. */
+function preceptorRows(): Row[] {
+  const adminNames = (who: Who) => who === "admin" || who === "super_admin";
+  const listed = (path: string): Row => ({
+    route: `GET ${path}`,
+    allowed: FACILITY_SIDE,
+    ok: 200,
+    check: path.endsWith(".csv") ? csv : undefined,
+    foreign: {
+      who: "facility",
+      status: 200,
+      request: (w) => ({ path: `${path}?facilityId=${w.facility.id}` }),
+    },
+  });
+  const invitationById = (route: string): Row => {
+    const at = (id: string) => route.split(" ")[1].replace(":id", id);
+    return {
+      route,
+      allowed: FACILITY_SIDE,
+      ok: 404,
+      request: () => ({ path: at(randomUUID()) }),
+      foreign: { who: "facility", status: 404, request: (w) => ({ path: at(w.preceptorInvitation.id) }) },
+    };
+  };
+  const rotationsList = (path: string): Row => ({
+    route: `GET ${path}`,
+    allowed: PRECEPTOR_SIDE,
+    ok: 200,
+    check: path.endsWith(".csv") ? csv : undefined,
+    foreign: [
+      { who: "facility", status: 200, request: (w) => ({ path: `${path}?facilityId=${w.facility.id}` }) },
+      { who: "preceptor", status: 200, request: (w) => ({ path: `${path}?facilityId=${w.facility.id}` }) },
+    ],
+  });
+  return [
+    listed("/api/preceptors"),
+    listed("/api/preceptors/export.csv"),
+    listed("/api/preceptors/invitations"),
+    {
+      route: "POST /api/preceptors/invitations",
+      allowed: FACILITY_SIDE,
+      ok: 422,
+      request: () => ({ body: {} }),
+      // The invitation is the caller's own facility's, whatever facilityId says.
+      foreign: {
+        who: "facility",
+        status: 201,
+        request: (w) => ({
+          path: "/api/preceptors/invitations",
+          body: { name: "Matrix Invitee", email: `matrix-invitee-${randomUUID()}@test.dev`, facilityId: w.facility.id },
+        }),
+        check: (res, _w, ctx) => expect(res.json.facility.id).toBe(own(ctx, "facility")),
+      },
+    },
+    invitationById("POST /api/preceptors/invitations/:id/resend"),
+    invitationById("DELETE /api/preceptors/invitations/:id"),
+    rotationsList("/api/preceptors/rotations"),
+    rotationsList("/api/preceptors/rotations/export.csv"),
+    {
+      route: "GET /api/preceptors/rotations/:applicationId",
+      allowed: PRECEPTOR_SIDE,
+      ok: 404,
+      foreign: (["facility", "preceptor"] as const).map((who) => ({
+        who,
+        status: 404,
+        request: (w: World) => ({ path: `/api/preceptors/rotations/${w.applications.approved.id}` }),
+      })),
+    },
+    {
+      route: "PUT /api/preceptors/rotations/:applicationId",
+      allowed: FACILITY_SIDE,
+      ok: 404,
+      request: () => ({ path: `/api/preceptors/rotations/${randomUUID()}`, body: { userIds: [] } }),
+      foreign: {
+        who: "facility",
+        status: 404,
+        request: (w, ctx) => ({
+          path: `/api/preceptors/rotations/${w.applications.approved.id}`,
+          body: { userIds: [ctx.users.facility.userId] },
+        }),
+      },
+    },
+    {
+      route: "DELETE /api/preceptors/:userId",
+      allowed: FACILITY_SIDE,
+      // An administrator names the facility (422 without); a coordinator's unknown member is 404.
+      ok: (who) => (adminNames(who) ? 422 : 404),
+      foreign: {
+        who: "facility",
+        status: 404,
+        request: (w) => ({ path: `/api/preceptors/${w.worldPreceptor.userId}?facilityId=${w.facility.id}` }),
+      },
+    },
+    // The emailed link: its token is the key (a made-up one is 404); nothing else is named.
+    { route: "GET /api/preceptor-invitations/:token", allowed: "public", ok: 404, foreign: "n/a" },
+    {
+      route: "POST /api/preceptor-invitations/:token/accept",
+      allowed: "public",
+      ok: 404,
+      request: () => ({ body: {} }),
+      foreign: "n/a",
     },
   ];
 }
@@ -2223,6 +2374,8 @@ const MATRIX: Row[] = [
   ...agreementRows(),
   // Rotation records (issue 17): the PDF for each side and the student; the program's completion list.
   ...rotationRecordRows(),
+  // Preceptors (issue 17): the facility's people and rotations; a preceptor reads their own assignments.
+  ...preceptorRows(),
 ];
 
 let t: TestApp;
@@ -2235,6 +2388,8 @@ beforeAll(async () => {
   const users = {} as Record<TestRole, TestUser>;
   for (const role of ["none", "student", "program", "facility", "admin", "super_admin"] as const)
     users[role] = await t.createUser(role);
+  // Issue 17: the matrix's preceptor works at the matrix's facility (another than the world's).
+  users.preceptor = await t.createUser("preceptor", { organizationId: users.facility.organizationId! });
   ctx = { t, users };
   world = await buildWorld(t, users);
 });
@@ -2288,6 +2443,7 @@ const ORGANIZATION_OF: Record<ForeignWho, string> = {
   program: "another program's coordinator",
   facility: "another facility's coordinator",
   student: "another program's student",
+  preceptor: "another facility's preceptor",
 };
 
 for (const row of MATRIX) {
@@ -2362,7 +2518,9 @@ for (const row of MATRIX) {
 }
 
 describe("every role is tried", () => {
-  it("covers anonymous, a user without a role and each of the five roles", () => {
-    expect(new Set(SIGNED_IN)).toEqual(new Set(["none", "student", "program", "facility", "admin", "super_admin"]));
+  it("covers anonymous, a user without a role and each of the six roles", () => {
+    expect(new Set(SIGNED_IN)).toEqual(
+      new Set(["none", "student", "program", "facility", "preceptor", "admin", "super_admin"]),
+    );
   });
 });

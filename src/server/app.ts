@@ -55,6 +55,7 @@ import { bulkMatchingRoutes } from "./features/matching/bulk-routes";
 import { myRecommendationRoutes, studentRecommendationRoutes } from "./features/matching/routes";
 import { messageRoutes } from "./features/messages/routes";
 import { facilityPlacementRoutes, myPlacementRoutes, placementRoutes } from "./features/placements/routes";
+import { preceptorInvitationRoutes, preceptorRoutes } from "./features/preceptors/routes";
 import { myRotationRoutes, rotationRoutes } from "./features/rotations/routes";
 import { settingsRoutes } from "./features/settings/routes";
 import { createSettingsStore, mailNameOf, senderFrom } from "./features/settings/store";
@@ -304,7 +305,9 @@ export function createApp(opts: AppOptions) {
     .route("/api/me/student", myCalendarRoutes)
     .route("/api/me/student", myLearningRoutes)
     .route("/api/me/student", myRotationRoutes)
-    .route("/api/learning", learningRoutes);
+    .route("/api/learning", learningRoutes)
+    .route("/api/preceptors", preceptorRoutes)
+    .route("/api/preceptor-invitations", preceptorInvitationRoutes);
 
   // Server-Sent Events sit outside the typed chain: the browser reads them with EventSource.
   app.route("/api/events", eventRoutes);

@@ -24,6 +24,8 @@ const ACTIONS: Record<string, Actions> = {
   "/placements": { optional: [/^Submit Application: /] },
   "/student/placements": { optional: [/^Apply: /] },
   "/student/applications": { optional: [/^Withdraw: /] },
+  "/dashboard/facility/rotations": { required: [/^Assign preceptors to /] },
+  "/dashboard/facility/preceptors": { required: [/^Remove .* as a preceptor$/] },
 };
 
 /** A page: a fixed path, or one found from another page (a detail page). */
@@ -51,6 +53,26 @@ const ROLES: { role: keyof typeof DEMO; area: Area; visits: Visit[] }[] = [
   { role: "admin", area: "admin", visits: [...NAVIGATION.admin.map((i) => i.to), "/account"] },
   { role: "superadmin", area: "admin", visits: ["/dashboard/admin"] },
   { role: "student", area: "student", visits: [...NAVIGATION.student.map((i) => i.to), "/account"] },
+  // Issue 17: the preceptor's pages, and one of their students.
+  {
+    role: "preceptor",
+    area: "preceptor",
+    visits: [
+      ...NAVIGATION.preceptor.map((i) => i.to),
+      {
+        label: "/dashboard/preceptor/rotations/:id",
+        find: async (page) => {
+          await page.goto("/dashboard/preceptor");
+          const href = await page
+            .locator("main a[href^='/dashboard/preceptor/rotations/']")
+            .first()
+            .getAttribute("href");
+          expect(href, "a rotation to open").toBeTruthy();
+          return href as string;
+        },
+      },
+    ],
+  },
 ];
 
 /** Screenshots for a person to look at: LAYOUT_SCREENSHOTS=/tmp/layout-shots. */

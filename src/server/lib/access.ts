@@ -1,6 +1,6 @@
 import { type AnyColumn, and, eq, type SQL, sql } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
-import { ADMIN_ROLES, holdsAny, type Role, resolveRole } from "../../domain/roles";
+import { ADMIN_ROLES, holdsAny, type Role, roleForMembership } from "../../domain/roles";
 import type { Db, DbOrTx } from "../db/client";
 import { sessions } from "../db/schema/auth";
 import { memberships, organizations, userRoles } from "../db/schema/organizations";
@@ -46,7 +46,11 @@ export function scopeOf(viewer: Viewer, roles: readonly Role[] = []): Scope {
   if (may(...ADMIN_ROLES)) return { kind: "all" };
   const org = viewer.organization;
   if (org?.kind === "program" && may("program")) return { kind: "program", programId: org.id };
-  if (org?.kind === "facility" && may("facility")) return { kind: "facility", facilityId: org.id };
+  // A preceptor's membership never makes its holder the facility's coordinator, even when they
+  // hold the facility role for another facility they coordinate (ADR 023).
+  if (org?.kind === "facility" && may("facility") && org.membership !== "preceptor") {
+    return { kind: "facility", facilityId: org.id };
+  }
   if (org?.kind === "facility" && may("preceptor")) {
     return { kind: "preceptor", facilityId: org.id, userId: viewer.userId };
   }
@@ -145,6 +149,7 @@ export async function loadViewer(
         verificationStatus: organizations.verificationStatus,
         suspendedAt: organizations.suspendedAt,
         suspendedReason: organizations.suspendedReason,
+        membership: memberships.role,
       })
       .from(memberships)
       .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
@@ -165,7 +170,7 @@ export async function loadViewer(
     email: user.email,
     name: user.name,
     roles,
-    role: resolveRole(roles),
+    role: roleForMembership(roles, active?.membership),
     organization: active,
     organizations: orgs,
     studentId: studentRows[0]?.studentId ?? null,

@@ -46,6 +46,8 @@ export type Organization = {
   /** Suspended by an administrator (issue 14): ISO time, null when not; its members read but do not write. */
   suspendedAt: string | null;
   suspendedReason: string | null;
+  /** What the membership makes the user (issue 17): absent or "coordinator", or a facility's "preceptor". */
+  membership?: "coordinator" | "preceptor";
 };
 
 /** The signed-in user as the server knows them: everything derives from the session (D1). */

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { type Role, resolveRole } from "../../domain/roles";
+import { type Role, roleForMembership } from "../../domain/roles";
 import type { Database } from "../db/client";
 import type { Auth } from "./auth";
 import type { Organization, Viewer } from "./context";
@@ -92,7 +92,7 @@ const VIEWER_BY_TOKEN = `
       coalesce((select json_agg(r.role order by r.created_at) from user_roles r where r.user_id = u.id), '[]') as roles,
       coalesce((select json_agg(json_build_object('id', o.id, 'kind', o.kind, 'name', o.name, 'city', o.city,
           'state', o.state, 'verificationStatus', o.verification_status, 'suspendedAt', o.suspended_at,
-          'suspendedReason', o.suspended_reason) order by m.created_at, m.organization_id)
+          'suspendedReason', o.suspended_reason, 'membership', m.role) order by m.created_at, m.organization_id)
         from memberships m join organizations o on o.id = m.organization_id where m.user_id = u.id), '[]') as orgs,
       (select su.student_id from student_users su where su.user_id = u.id limit 1) as student_id,
       u.two_factor_enabled, p.full_name, p.organization_name,
@@ -127,7 +127,7 @@ export function viewerFromRow(row: Row): Viewer {
     email: row.email,
     name: row.name,
     roles,
-    role: resolveRole(roles),
+    role: roleForMembership(roles, active?.membership),
     organization: active,
     organizations: orgs,
     studentId: row.student_id,

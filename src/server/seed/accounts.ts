@@ -43,6 +43,16 @@ export function demoAccountSpecs(): AccountSpec[] {
       role: "facility" as const,
     })),
     { key: "student", ...D.DEMO_ACCOUNTS.student, organizationName: D.PROGRAMS[0].name, role: "student" },
+    // Issue 17: the first facility's preceptors (seed/preceptors.ts).
+    ...[
+      D.DEMO_ACCOUNTS.preceptor,
+      { email: `luis.romero@${D.FACILITIES[0].slug}.demo.test`, first: "Luis", last: "Romero" },
+    ].map((p, i) => ({
+      key: `preceptor:${i}`,
+      ...p,
+      organizationName: D.FACILITIES[0].name,
+      role: "preceptor" as const,
+    })),
     { key: "requester", ...D.DEMO_ACCESS_REQUEST, role: null },
   ];
 }

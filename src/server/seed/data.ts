@@ -15,6 +15,8 @@ export const DEMO_ACCOUNTS = {
   program: { email: "program@demo.test", first: "Dana", last: "Whitfield" },
   facility: { email: "facility@demo.test", first: "Marcus", last: "Bell" },
   student: { email: "student@demo.test", first: "Emily", last: "Carter" },
+  /** Issue 17: a staff nurse of the first facility who precepts the demo student. */
+  preceptor: { email: "preceptor@demo.test", first: "Grace", last: "Nakamura" },
 } as const;
 
 export type ProgramSeed = {

@@ -407,6 +407,26 @@ describe("seedDemoWorld", () => {
     expect(await one(sql`select count(*) as n from facility_agreement_settings where require_agreement`)).toBe(1);
   });
 
+  it("gives the first facility two preceptors, the demo student's rotations precepted, and an open invitation (issue 17)", async () => {
+    const cookie = await t.signIn(DEMO_ACCOUNTS.preceptor.email, DEMO_PASSWORD);
+    const me = await t.call("GET", "/api/accounts/me", { cookie });
+    expect(me.json.role).toBe("preceptor");
+    expect(me.json.organization).toMatchObject({ kind: "facility", name: FACILITIES[0].name });
+    const mine = await t.call("GET", "/api/preceptors/rotations?pageSize=100", { cookie });
+    const students = mine.json.items.map((r: { student: { name: string } }) => r.student.name);
+    expect(students).toContain(`${DEMO_ACCOUNTS.student.first} ${DEMO_ACCOUNTS.student.last}`);
+    expect(mine.json.byStatus.ended + mine.json.byStatus.current + mine.json.byStatus.upcoming).toBe(mine.json.total);
+    expect(
+      await one(sql`select count(*)::int as n from memberships m join organizations o on o.id = m.organization_id
+        where m.role = 'preceptor' and o.name = ${FACILITIES[0].name}`),
+    ).toBe(2);
+    const facility = await t.signIn(DEMO_ACCOUNTS.facility.email, DEMO_PASSWORD);
+    const unassigned = await t.call("GET", "/api/preceptors/rotations?unassigned=true", { cookie: facility });
+    expect(unassigned.json.total).toBeGreaterThan(0);
+    const invitations = await t.call("GET", "/api/preceptors/invitations", { cookie: facility });
+    expect(invitations.json.items.map((i: { state: string }) => i.state)).toEqual(["pending"]);
+  });
+
   it("seedIfEmpty leaves a database with organizations alone", async () => {
     const before = await one(sql`select count(*)::int as n from placements`);
     expect(await demoWorldExists(t.deps)).toBe(true);

@@ -28,6 +28,7 @@ import { planLearning, planPlacementChecklist } from "./learning";
 import { planMessages } from "./messages";
 import { coordinatorMemberships, type DemoOrganizations, planOrganizations } from "./organizations";
 import { fillSlots, fitDepartmentCapacities, planDepartments, planPlacements } from "./placements";
+import { preceptorJoinedAt, seedPreceptors } from "./preceptors";
 import { at, type Clock, clockAt, DAY, HOUR, makeRandom } from "./random";
 import { seedRotationRecords } from "./rotation-records";
 import { planStudents, type StudentPlan } from "./students";
@@ -93,6 +94,7 @@ function joinedAt(clock: Clock, orgs: DemoOrganizations, demoStudent: StudentPla
     if (kind === "facility") return orgs.facilities[Number(index)].createdAt;
     if (kind === "student") return at(demoStudent.createdAt + DAY);
     if (kind === "requester") return at(clock.nowMs - 12 * HOUR);
+    if (kind === "preceptor") return preceptorJoinedAt(orgs);
     return at(clock.today - 760 * DAY + 9 * HOUR);
   };
 }
@@ -166,6 +168,7 @@ export async function seedDemoWorld(deps: Deps, opts: { now?: Date } = {}): Prom
     );
     await insertAll(tx, affiliationAgreements, agreements.rows);
     await insertAll(tx, facilityAgreementSettings, agreements.settings);
+    await seedPreceptors(tx, { clock, orgs, accounts, demoStudentId: demoStudent.id });
     await seedRotationRecords(tx, { clock, demoStudentId: demoStudent.id });
     await tx
       .insert(adminAccessRequests)

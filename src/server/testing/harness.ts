@@ -203,7 +203,11 @@ export async function createTestApp(
       // A preceptor is facility staff: a member of the facility holding the preceptor role.
       organizationId =
         opts.organizationId ?? (await createOrganization(role === "program" ? "program" : "facility")).id;
-      await createMembership(deps.db, { userId, organizationId });
+      await createMembership(deps.db, {
+        userId,
+        organizationId,
+        ...(role === "preceptor" ? { role: "preceptor" as const, title: "Preceptor" } : {}),
+      });
     } else if (role === "student") {
       organizationId = opts.organizationId ?? (await createOrganization("program")).id;
       const student = await createStudent(deps.db, organizationId, { firstName: "Test", lastName: "Student", email });

@@ -20,7 +20,10 @@ export function RequireRole({ roles, fallback = "/auth" }: { roles: readonly Rol
     );
   }
   const user = me.data;
-  const allowed = user && (roles === "any" || holdsAny(user.roles, roles));
+  // Issue 17: acting as a facility's preceptor (ADR 023), only the preceptor's (and own student) pages.
+  const held =
+    user?.role === "preceptor" ? user.roles.filter((r) => r === "preceptor" || r === "student") : user?.roles;
+  const allowed = user && held && (roles === "any" || holdsAny(held, roles));
   if (!user || !allowed) return <Navigate to={fallback} replace state={{ from: location.pathname }} />;
   return <AppShell me={user} />;
 }

@@ -1,7 +1,7 @@
 import { Component, type ComponentType, type ReactNode, Suspense, use, useEffect, useState } from "react";
 import { matchRoutes, Navigate, type RouteObject, useLocation, useParams, useRoutes } from "react-router";
 import type { Role } from "@/domain/roles";
-import { ADMIN_ROLES, FACILITY_SIDE, PROGRAM_SIDE, STUDENT_VIEWERS } from "@/domain/roles";
+import { ADMIN_ROLES, FACILITY_SIDE, PRECEPTOR_PAGES, PROGRAM_SIDE, STUDENT_VIEWERS } from "@/domain/roles";
 import { documentTitle, route } from "@/domain/web-routes";
 import { useToasterWanted } from "@/web/lib/toasts";
 
@@ -79,6 +79,10 @@ const appRoutes: RouteObject[] = [
   { path: route("/reset-password"), ...page(() => import("@/web/features/auth/pages/reset-password-page")) },
   { path: route("/invite/:token"), ...page(() => import("@/web/features/auth/pages/invite-page")) },
   {
+    path: route("/preceptor-invite/:token"),
+    ...page(() => import("@/web/features/preceptors/pages/accept-invitation-page")),
+  },
+  {
     ...guarded(PROGRAM_SIDE),
     children: [
       {
@@ -149,6 +153,28 @@ const appRoutes: RouteObject[] = [
         ...lazyRoute(
           async () => (await import("@/web/features/agreements/pages/agreements-page")).FacilityAgreementsPage,
         ),
+      },
+      {
+        path: route("/dashboard/facility/rotations"),
+        ...page(() => import("@/web/features/preceptors/pages/rotations-page")),
+      },
+      {
+        path: route("/dashboard/facility/preceptors"),
+        ...page(() => import("@/web/features/preceptors/pages/preceptors-page")),
+      },
+    ],
+  },
+  // Issue 17: the preceptor's pages (administrators may look; a facility coordinator has the facility's).
+  {
+    ...guarded(PRECEPTOR_PAGES),
+    children: [
+      {
+        path: route("/dashboard/preceptor"),
+        ...page(() => import("@/web/features/preceptors/pages/preceptor-dashboard-page")),
+      },
+      {
+        path: route("/dashboard/preceptor/rotations/:id"),
+        ...page(() => import("@/web/features/preceptors/pages/preceptor-rotation-page")),
       },
     ],
   },

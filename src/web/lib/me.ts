@@ -24,5 +24,7 @@ export type Me = NonNullable<Awaited<ReturnType<typeof fetchMe>>>;
 export function actingRole(me: Pick<Me, "role" | "roles" | "organization">): Role | null {
   const kind = me.organization?.kind;
   if (isAdmin(me.role) || !kind || !me.roles.includes(kind)) return me.role;
+  // Issue 17: at a facility where the user is a preceptor, they act as its preceptor (ADR 023).
+  if (me.organization?.membership === "preceptor" && me.roles.includes("preceptor")) return "preceptor";
   return kind;
 }

@@ -78,11 +78,22 @@ export const memberships = pgTable(
       .notNull()
       .references(() => organizations.id, { onDelete: "cascade" }),
     title: text("title").notNull().default("Coordinator"),
+    /**
+     * What the membership makes the user (issue 17, ADR 023): the organization's coordinator, or a
+     * facility's invited preceptor (who sees only the rotations assigned to them, never the
+     * facility's coordinator pages, even when they coordinate another facility).
+     */
+    role: text("role", { enum: ["coordinator", "preceptor"] })
+      .notNull()
+      .default("coordinator"),
+    /** A preceptor's department or unit at the facility (free text, optional). */
+    department: text("department"),
     createdAt: ts("created_at").notNull().defaultNow(),
   },
   (t) => [
     unique("memberships_user_org_uq").on(t.userId, t.organizationId),
     index("memberships_org_idx").on(t.organizationId),
+    check("memberships_role_check", sql`${t.role} in ('coordinator', 'preceptor')`),
   ],
 );
 

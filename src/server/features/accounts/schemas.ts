@@ -13,6 +13,10 @@ const OrganizationSchema = z.object({
   verificationStatus: z.enum(["pending", "verified", "rejected"]),
   suspendedAt: z.string().nullable().openapi({ description: "Suspended by the administrators (read-only) since" }),
   suspendedReason: z.string().nullable(),
+  membership: z
+    .enum(["coordinator", "preceptor"])
+    .optional()
+    .openapi({ description: "Issue 17: a facility's preceptor, or its coordinator (absent: coordinator)" }),
 });
 
 export const MeSchema = z

@@ -19,6 +19,7 @@ function organizationRows(deps: Deps, f: OrganizationFilter, extra?: SQL) {
   const coordinatorCounts = deps.db
     .select({ organizationId: memberships.organizationId, n: count().as("coordinator_n") })
     .from(memberships)
+    .where(eq(memberships.role, "coordinator"))
     .groupBy(memberships.organizationId)
     .as("coordinator_counts");
   const studentCounts = deps.db

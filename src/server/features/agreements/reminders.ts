@@ -35,7 +35,7 @@ export async function scanExpiringAgreements(db: Db, opts: { today: string; appU
       from affiliation_agreements ag
       join organizations p on p.id = ag.program_id
       join organizations f on f.id = ag.facility_id
-      join memberships m on m.organization_id in (ag.program_id, ag.facility_id)
+      join memberships m on m.organization_id in (ag.program_id, ag.facility_id) and m.role = 'coordinator'
       join organizations o on o.id = m.organization_id
       join users u on u.id = m.user_id
      where ag.stage = 'executed'

@@ -529,7 +529,8 @@ async function notifyFacility(
     .select({ email: users.email, name: users.name })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
-    .where(eq(memberships.organizationId, placement.facilityId));
+    // Coordinators only: a facility's preceptors (issue 17) do not review applications.
+    .where(and(eq(memberships.organizationId, placement.facilityId), eq(memberships.role, "coordinator")));
   if (coordinators.length === 0) return;
   const programOf = new Map(studentsOf.map((s) => [s.id, s.programName]));
   const n = submitted.length;

@@ -1,4 +1,4 @@
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../../db/client";
 import { users } from "../../db/schema/auth";
 import { memberships } from "../../db/schema/organizations";
@@ -41,7 +41,8 @@ async function members(db: DbOrTx, organizationIds: string[]) {
     })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
-    .where(inArray(memberships.organizationId, organizationIds));
+    // Coordinators only: a facility's preceptors (issue 17) are not told of withdrawals.
+    .where(and(inArray(memberships.organizationId, organizationIds), eq(memberships.role, "coordinator")));
 }
 
 /** Live events, sent on commit (NOTIFY inside `tx`): one per application and recipient. */

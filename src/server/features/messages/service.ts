@@ -189,7 +189,7 @@ export function recipientScope(db: DbOrTx, userId: string, scope: Scope): Recipi
     db
       .select({ userId: memberships.userId })
       .from(memberships)
-      .where(inArray(memberships.organizationId, orgIds as SQL));
+      .where(and(inArray(memberships.organizationId, orgIds as SQL), eq(memberships.role, "coordinator")));
   const admins = () =>
     db
       .select({ userId: userRoles.userId })
@@ -253,8 +253,26 @@ export function recipientScope(db: DbOrTx, userId: string, scope: Scope): Recipi
           .where(inArray(studentUsers.studentId, appliedHere(applications.studentId))),
       );
       add(admins());
+      // The facility's preceptors (issue 17).
+      add(
+        db
+          .select({ userId: memberships.userId })
+          .from(memberships)
+          .where(and(eq(memberships.organizationId, scope.facilityId), eq(memberships.role, "preceptor"))),
+      );
       break;
     }
+    case "preceptor":
+      // Issue 17: the students of the rotations assigned to them, and their facility's coordinators.
+      add(
+        db
+          .select({ userId: studentUsers.userId })
+          .from(studentUsers)
+          .innerJoin(applications, eq(applications.studentId, studentUsers.studentId))
+          .where(scopeWhere(scope, { rotation: applications.id })),
+      );
+      add(coordinatorsOf(sql`(select ${scope.facilityId}::uuid)`));
+      break;
     case "none":
       break;
   }
@@ -280,7 +298,7 @@ export async function listRecipients(db: Db, viewer: Viewer, scope: Scope, q: { 
   const name = sql<string>`coalesce(${profiles.fullName}, ${users.name})`;
   // The highest role by the spec's priority, for the picker's label.
   const role = sql<Role | null>`(select ${userRoles.role} from ${userRoles} where ${userRoles.userId} = ${users.id}
-    order by array_position(array['super_admin','admin','program','facility','student']::role[], ${userRoles.role}) limit 1)`;
+    order by array_position(array['super_admin','admin','program','facility','preceptor','student']::role[], ${userRoles.role}) limit 1)`;
   const rows = await db
     .select({
       id: users.id,

@@ -2,6 +2,7 @@ import {
   BookOpen,
   Building2,
   Calendar,
+  CalendarCheck,
   ClipboardList,
   FileCheck,
   FileSignature,
@@ -16,13 +17,14 @@ import {
   Settings,
   ShieldCheck,
   Shuffle,
+  Stethoscope,
   User,
   Users,
 } from "lucide-react";
 import type { Role } from "@/domain/roles";
 
 export type NavItem = { to: string; label: string; icon: LucideIcon };
-export type Area = "program" | "facility" | "admin" | "student";
+export type Area = "program" | "facility" | "admin" | "student" | "preceptor";
 
 /** Each role's navigation (spec section 2). */
 export const NAVIGATION: Record<Area, NavItem[]> = {
@@ -47,6 +49,8 @@ export const NAVIGATION: Record<Area, NavItem[]> = {
     { to: "/dashboard/facility/calendar", label: "Calendar", icon: Calendar },
     { to: "/dashboard/facility/requirements", label: "Requirements", icon: ListChecks },
     { to: "/dashboard/facility/agreements", label: "Agreements", icon: FileSignature },
+    { to: "/dashboard/facility/rotations", label: "Rotations", icon: CalendarCheck },
+    { to: "/dashboard/facility/preceptors", label: "Preceptors", icon: Stethoscope },
     { to: "/messages", label: "Messages", icon: MessageSquare },
   ],
   admin: [
@@ -59,6 +63,13 @@ export const NAVIGATION: Record<Area, NavItem[]> = {
     { to: "/dashboard/admin/admins", label: "Administrators", icon: ShieldCheck },
     { to: "/dashboard/admin/settings", label: "Settings", icon: Settings },
     { to: "/messages", label: "Messages", icon: MessageSquare },
+  ],
+  // Issue 17. Hours to review (/dashboard/preceptor/hours) and Evaluations
+  // (/dashboard/preceptor/evaluations) join at the merge, with their pages.
+  preceptor: [
+    { to: "/dashboard/preceptor", label: "Dashboard", icon: LayoutDashboard },
+    { to: "/messages", label: "Messages", icon: MessageSquare },
+    { to: "/account", label: "Account", icon: User },
   ],
   student: [
     { to: "/dashboard/student", label: "Dashboard", icon: LayoutDashboard },
@@ -75,6 +86,7 @@ export const NAVIGATION: Record<Area, NavItem[]> = {
 /** Which area a path belongs to, so the sidebar follows the page (also when an admin views as another role). */
 export function areaOf(pathname: string, role: Role | null): Area {
   if (pathname.startsWith("/dashboard/admin")) return "admin";
+  if (pathname.startsWith("/dashboard/preceptor")) return "preceptor";
   if (pathname.startsWith("/dashboard/facility") || pathname.startsWith("/facility")) return "facility";
   if (pathname.startsWith("/dashboard/student") || pathname.startsWith("/student/")) return "student";
   if (

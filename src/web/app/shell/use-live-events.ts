@@ -5,6 +5,8 @@ import { useEffect } from "react";
 const TOUCHES: Record<string, string[][]> = {
   "message.created": [["messages"]],
   "message.read": [["messages"]],
+  // Issue 17: named a rotation's preceptor (the lists of rotations and people refresh).
+  "rotation.assigned": [["preceptors"]],
   // A facility's decision: every list and figure that shows applications.
   "application.updated": [
     ["applications"],
@@ -72,6 +74,19 @@ export function useLiveEvents() {
           refresh(keys);
         });
       }
+      // Issue 17: a live notification when the user is named a rotation's preceptor.
+      es.addEventListener("rotation.assigned", (event) => {
+        try {
+          const data = JSON.parse((event as MessageEvent).data ?? "{}") as { student?: string; placement?: string };
+          if (data.student) {
+            void import("sonner").then(({ toast }) =>
+              toast.info("New student to precept", { description: `${data.student} · ${data.placement ?? ""}` }),
+            );
+          }
+        } catch {
+          // Not JSON: the list refresh is enough.
+        }
+      });
       // Too much was missed to replay (or the server's history is gone): refetch everything shown.
       es.addEventListener("resync", (event) => {
         track(event);

@@ -1,0 +1,212 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useNavigate, useParams } from "react-router";
+import { toast } from "sonner";
+import { resetPasswordSchema } from "@/domain/auth";
+import { Button } from "@/web/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { Field } from "@/web/components/ui/field";
+import { Input } from "@/web/components/ui/input";
+import { Loading } from "@/web/components/ui/loading";
+import { ApiError } from "@/web/lib/api-client";
+import { failSubmit, toastError } from "@/web/lib/api-errors";
+import { meQuery } from "@/web/lib/session";
+import { acceptInvitation, type InvitationLink, invitationLinkQuery } from "../api";
+
+// /preceptor-invite/:token (issue 17): a facility's invitation to precept. A new email sets its
+// password and lands on /dashboard/preceptor; an email with an account signs in first and accepts
+// (never attached silently).
+
+type Values = { password: string; confirm: string };
+
+const PROBLEM_TITLES = {
+  used: "This invitation was already accepted",
+  expired: "This invitation has expired",
+  revoked: "This invitation was withdrawn",
+} as const;
+
+export default function AcceptPreceptorInvitationPage() {
+  const { token = "" } = useParams();
+  const link = useQuery(invitationLinkQuery(token));
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-teal-50 to-slate-100 p-4">
+      <Card className="w-full max-w-md">
+        {link.isPending ? (
+          <CardContent className="pt-6">
+            <Loading />
+          </CardContent>
+        ) : link.isError ? (
+          <Problem
+            title="This invitation link is not valid"
+            message={
+              link.error instanceof ApiError && link.error.status === 404
+                ? "Check that you opened the whole link from the email (a resent invitation replaces the older link), or ask the facility for a new one."
+                : `We could not check this invitation: ${link.error.message}`
+            }
+          />
+        ) : link.data.state !== "valid" ? (
+          <Problem title={PROBLEM_TITLES[link.data.state]} message={link.data.message ?? ""} />
+        ) : link.data.hasAccount ? (
+          <AcceptSignedIn token={token} link={link.data} />
+        ) : (
+          <SetPassword token={token} link={link.data} />
+        )}
+      </Card>
+    </main>
+  );
+}
+
+function Problem({ title, message }: { title: string; message: string }) {
+  return (
+    <>
+      <CardHeader className="text-center">
+        <CardTitle as="h1" className="text-2xl">
+          {title}
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-4 text-center">
+        <p role="alert">{message}</p>
+        <Button asChild>
+          <Link to="/auth">Go to sign in</Link>
+        </Button>
+      </CardContent>
+    </>
+  );
+}
+
+function useLand() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return async (result: { facilityName: string; redirectTo: string }) => {
+    toast.success("Invitation accepted", { description: `You are a preceptor at ${result.facilityName}.` });
+    await queryClient.resetQueries();
+    await queryClient.fetchQuery({ ...meQuery, staleTime: 0 });
+    navigate(result.redirectTo, { replace: true });
+  };
+}
+
+function Intro({ link }: { link: InvitationLink }) {
+  return (
+    <CardDescription>
+      Welcome, {link.name}! {link.facilityName} invites you to precept students on their clinical rotations (
+      {link.title}).
+    </CardDescription>
+  );
+}
+
+function AcceptSignedIn({ token, link }: { token: string; link: InvitationLink }) {
+  const land = useLand();
+  const [busy, setBusy] = useState(false);
+  return (
+    <>
+      <CardHeader className="text-center">
+        <CardTitle as="h1" className="text-2xl">
+          Accept your invitation
+        </CardTitle>
+        <Intro link={link} />
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {link.signedInAsInvitee ? (
+          <>
+            <p className="text-sm">
+              You are signed in as <strong className="break-all">{link.email}</strong>. Your account keeps what it has
+              and adds {link.facilityName}; switch between them from the organization menu.
+            </p>
+            <Button
+              disabled={busy}
+              onClick={async () => {
+                setBusy(true);
+                try {
+                  await land(await acceptInvitation(token));
+                } catch (err) {
+                  toastError(err, "Could not accept");
+                  setBusy(false);
+                }
+              }}
+            >
+              {busy ? "Accepting..." : "Accept invitation"}
+            </Button>
+          </>
+        ) : (
+          <>
+            <p className="text-sm">
+              An account with <strong className="break-all">{link.email}</strong> already exists. Sign in with it, then
+              open the link from the email again to accept.
+            </p>
+            <Button asChild>
+              <Link to="/auth">Sign in as {link.email}</Link>
+            </Button>
+          </>
+        )}
+      </CardContent>
+    </>
+  );
+}
+
+function SetPassword({ token, link }: { token: string; link: InvitationLink }) {
+  const land = useLand();
+  const queryClient = useQueryClient();
+  const form = useForm<Values>({
+    resolver: zodResolver(resetPasswordSchema),
+    defaultValues: { password: "", confirm: "" },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await land(await acceptInvitation(token, values.password));
+    } catch (err) {
+      failSubmit(form, err, { fields: ["password"], title: "Could not accept" });
+      if (err instanceof ApiError && (err.status === 410 || err.status === 409))
+        await queryClient.invalidateQueries({ queryKey: ["preceptor-invitation", token] });
+    }
+  });
+  return (
+    <>
+      <CardHeader className="text-center">
+        <CardTitle as="h1" className="text-2xl">
+          Set your password
+        </CardTitle>
+        <Intro link={link} />
+      </CardHeader>
+      <CardContent>
+        <form className="grid gap-4" onSubmit={submit} noValidate>
+          {link.email ? (
+            <p className="text-sm">
+              Your account's email: <strong className="break-all">{link.email}</strong>
+            </p>
+          ) : null}
+          <Field
+            id="preceptor-password"
+            label="Password"
+            error={errors.password?.message}
+            hint="At least 8 characters."
+          >
+            <Input
+              id="preceptor-password"
+              type="password"
+              autoComplete="new-password"
+              aria-invalid={!!errors.password}
+              aria-describedby={errors.password ? "preceptor-password-error" : "preceptor-password-hint"}
+              {...form.register("password")}
+            />
+          </Field>
+          <Field id="preceptor-confirm" label="Confirm password" error={errors.confirm?.message}>
+            <Input
+              id="preceptor-confirm"
+              type="password"
+              autoComplete="new-password"
+              aria-invalid={!!errors.confirm}
+              aria-describedby={errors.confirm ? "preceptor-confirm-error" : undefined}
+              {...form.register("confirm")}
+            />
+          </Field>
+          <Button type="submit" disabled={isSubmitting}>
+            {isSubmitting ? "Accepting..." : "Set password and continue"}
+          </Button>
+        </form>
+      </CardContent>
+    </>
+  );
+}
