@@ -186,7 +186,7 @@ describe("GET /api/rotations/{id}/record.pdf", () => {
       "Cardiac Step-Down",
       "Cardiology",
       "Approved, current",
-      "Morgan Reyes, Coordinator",
+      "Morgan Reyes, Preceptor",
       // 8 h + a 12 h night shift approved, of the Cardiology row's 24 (not the default 90).
       "20 h of 24 required",
       "Pending review 6 h",
