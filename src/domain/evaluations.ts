@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { addDays, daysBetween } from "./compliance";
+import { ADMIN_ROLES, type Role } from "./roles";
 
 // Evaluations of a rotation (issue 17): forms a program defines, answered by the preceptor (of the
 // student) or by the student (of the site). The forms' shape is shared by the server, which
@@ -192,36 +193,40 @@ export const evaluationQuestionSchema = z.discriminatedUnion("type", [ratingQues
   error: "A question's type is rating or comment",
 });
 
-/** A form a program writes: a name and 1–40 questions with unique ids. */
-export const evaluationFormSchema = z
-  .object({
-    name: z
-      .string({ error: "Name is required" })
-      .trim()
-      .min(1, "Name is required")
-      .max(120, "Name is at most 120 characters"),
-    kind: z.enum(EVALUATION_KINDS, { error: "kind must be student or site" }),
-    questions: z
-      .array(evaluationQuestionSchema, { error: "questions must be a list" })
-      .min(1, "A form has at least one question")
-      .max(MAX_QUESTIONS, `A form has at most ${MAX_QUESTIONS} questions`),
-  })
-  .superRefine((form, ctx) => {
-    const seen = new Set<string>();
-    form.questions.forEach((q, i) => {
-      if (seen.has(q.id)) {
-        ctx.addIssue({ code: "custom", path: ["questions", i, "id"], message: `Question id "${q.id}" is used twice` });
-      }
-      seen.add(q.id);
-      if (q.type === "rating" && q.scaleLabels && q.scaleLabels.length !== q.scale) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["questions", i, "scaleLabels"],
-          message: `Name each of the ${q.scale} points, or none`,
-        });
-      }
-    });
+const formFields = z.object({
+  name: z
+    .string({ error: "Name is required" })
+    .trim()
+    .min(1, "Name is required")
+    .max(120, "Name is at most 120 characters"),
+  kind: z.enum(EVALUATION_KINDS, { error: "kind must be student or site" }),
+  questions: z
+    .array(evaluationQuestionSchema, { error: "questions must be a list" })
+    .min(1, "A form has at least one question")
+    .max(MAX_QUESTIONS, `A form has at most ${MAX_QUESTIONS} questions`),
+});
+
+function checkQuestions(form: { questions: z.infer<typeof evaluationQuestionSchema>[] }, ctx: z.RefinementCtx) {
+  const seen = new Set<string>();
+  form.questions.forEach((q, i) => {
+    if (seen.has(q.id)) {
+      ctx.addIssue({ code: "custom", path: ["questions", i, "id"], message: `Question id "${q.id}" is used twice` });
+    }
+    seen.add(q.id);
+    if (q.type === "rating" && q.scaleLabels && q.scaleLabels.length !== q.scale) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["questions", i, "scaleLabels"],
+        message: `Name each of the ${q.scale} points, or none`,
+      });
+    }
   });
+}
+
+/** A form a program writes: a name, its kind and 1–40 questions with unique ids. */
+export const evaluationFormSchema = formFields.superRefine(checkQuestions);
+/** An edit of a form: its kind stays. */
+export const evaluationFormEditSchema = formFields.omit({ kind: true }).superRefine(checkQuestions);
 export type EvaluationFormInput = z.infer<typeof evaluationFormSchema>;
 
 // ---- Answers -----------------------------------------------------------------------------------
@@ -413,3 +418,11 @@ export function summarizeSiteEvaluations(
     comments: comments.sort((a, b) => a.localeCompare(b)),
   };
 }
+
+// ---- Who calls what ----------------------------------------------------------------------------
+
+/**
+ * Who may read one evaluation: its program's coordinators (both kinds), its facility's
+ * coordinators and the rotation's preceptors (the evaluation of the student), administrators.
+ */
+export const EVALUATION_READERS = ["program", "facility", "preceptor", ...ADMIN_ROLES] as const satisfies readonly Role[];

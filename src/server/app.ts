@@ -20,6 +20,8 @@ import { adminAccountRoutes } from "./features/admin/admins-routes";
 import { organizationsAdminRoutes } from "./features/admin/organizations-routes";
 import { adminRoutes } from "./features/admin/routes";
 import { AGREEMENT_UPLOAD_BODY_LIMIT, AGREEMENT_UPLOAD_PATH, agreementRoutes } from "./features/agreements/routes";
+import { myEvaluationRoutes } from "./features/evaluations/my-routes";
+import { evaluationRoutes } from "./features/evaluations/routes";
 import { adminAnalyticsRoutes } from "./features/analytics/admin-routes";
 import { analyticsRoutes, myDashboardRoutes } from "./features/analytics/routes";
 import {
@@ -276,6 +278,8 @@ export function createApp(opts: AppOptions) {
     .route("/api/analytics/admin", adminAnalyticsRoutes)
     .route("/api/analytics", analyticsRoutes)
     .route("/api/agreements", agreementRoutes)
+    .route("/api/evaluations", evaluationRoutes)
+    .route("/api/me/student/evaluations", myEvaluationRoutes)
     .route("/api/facility/departments", departmentRoutes)
     .route("/api/calendar", calendarRoutes)
     .route("/api/calendar", capacityRoutes)
