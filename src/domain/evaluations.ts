@@ -328,7 +328,7 @@ export function phaseWindow(
   }
   const opens = addDays(rotation.endDate, -FINAL_OPENS_DAYS_BEFORE_END);
   return {
-    opensOn: opens < rotation.startDate ? rotation.startDate : opens,
+    opensOn: [opens, rotation.startDate].sort()[1],
     dueOn: addDays(rotation.endDate, dueDays),
   };
 }
@@ -425,4 +425,9 @@ export function summarizeSiteEvaluations(
  * Who may read one evaluation: its program's coordinators (both kinds), its facility's
  * coordinators and the rotation's preceptors (the evaluation of the student), administrators.
  */
-export const EVALUATION_READERS = ["program", "facility", "preceptor", ...ADMIN_ROLES] as const satisfies readonly Role[];
+export const EVALUATION_READERS = [
+  "program",
+  "facility",
+  "preceptor",
+  ...ADMIN_ROLES,
+] as const satisfies readonly Role[];

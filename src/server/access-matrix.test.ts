@@ -6,7 +6,6 @@ import { eq, inArray, or } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "../domain/roles";
 import { affiliationAgreements } from "./db/schema/agreements";
-import { evaluations, evaluationTemplates, programEvaluationSettings } from "./db/schema/rotations";
 import { applications } from "./db/schema/applications";
 import { users } from "./db/schema/auth";
 import { calendarEvents, calendarFeeds } from "./db/schema/calendar";
@@ -22,6 +21,7 @@ import { matchRuns } from "./db/schema/match-runs";
 import { messages } from "./db/schema/messages";
 import { adminAccessRequests, organizations } from "./db/schema/organizations";
 import { departments, placements } from "./db/schema/placements";
+import { evaluations, evaluationTemplates, programEvaluationSettings } from "./db/schema/rotations";
 import { rosterClaimReports, studentExperiences } from "./db/schema/student-accounts";
 import { studentInvitations, studentPreferences, students } from "./db/schema/students";
 import { createApplication } from "./factories/applications";
@@ -638,7 +638,10 @@ async function buildEvaluationWorld(t: TestApp, w: World): Promise<EvaluationWor
     .insert(evaluations)
     .values({ ...base, kind: "student", submittedBy: w.facilityCoordinator.userId })
     .returning();
-  const [site] = await db.insert(evaluations).values({ ...base, kind: "site" }).returning();
+  const [site] = await db
+    .insert(evaluations)
+    .values({ ...base, kind: "site" })
+    .returning();
   const [form] = await db
     .insert(evaluationTemplates)
     .values({ programId: w.program.id, kind: "student", name: marker, questions, active: true })
@@ -652,7 +655,10 @@ async function evaluationWorldIntact(res: Res, _w: World, ctx: Ctx) {
   const ew = evaluationWorld;
   for (const secret of [ew.student, ew.site, ew.form, ew.marker]) expect(res.text).not.toContain(secret);
   const db = ctx.t.deps.db;
-  const rows = await db.select().from(evaluations).where(inArray(evaluations.id, [ew.student, ew.site]));
+  const rows = await db
+    .select()
+    .from(evaluations)
+    .where(inArray(evaluations.id, [ew.student, ew.site]));
   expect(rows.map((r) => r.status)).toEqual(["submitted", "submitted"]);
   const [form] = await db.select().from(evaluationTemplates).where(eq(evaluationTemplates.id, ew.form));
   expect(form).toMatchObject({ name: ew.marker, active: true });
@@ -675,7 +681,13 @@ function evaluationRows(): Row[] {
     request,
     check: evaluationWorldIntact,
   });
-  const byId = (route: string, allowed: Role[], who: ForeignWho[], target: keyof EvaluationWorld, body?: () => unknown): Row => {
+  const byId = (
+    route: string,
+    allowed: Role[],
+    who: ForeignWho[],
+    target: keyof EvaluationWorld,
+    body?: () => unknown,
+  ): Row => {
     const path = route.split(" ")[1];
     const at = (id: string) => path.replace(":id", id);
     return {
@@ -773,7 +785,12 @@ function evaluationRows(): Row[] {
       route: "GET /api/me/student/evaluations",
       allowed: STUDENT_VIEWERS,
       ok: ownRecord(200),
-      foreign: { who: "student", status: 200, request: () => ({ path: "/api/me/student/evaluations" }), check: evaluationWorldIntact },
+      foreign: {
+        who: "student",
+        status: 200,
+        request: () => ({ path: "/api/me/student/evaluations" }),
+        check: evaluationWorldIntact,
+      },
     },
     {
       route: "POST /api/me/student/evaluations/:id/submit",

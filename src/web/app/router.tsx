@@ -1,7 +1,7 @@
 import { Component, type ComponentType, type ReactNode, Suspense, use, useEffect, useState } from "react";
 import { matchRoutes, Navigate, type RouteObject, useLocation, useParams, useRoutes } from "react-router";
 import type { Role } from "@/domain/roles";
-import { ADMIN_ROLES, FACILITY_SIDE, PROGRAM_SIDE, STUDENT_VIEWERS } from "@/domain/roles";
+import { ADMIN_ROLES, FACILITY_SIDE, PRECEPTOR_SIDE, PROGRAM_SIDE, STUDENT_VIEWERS } from "@/domain/roles";
 import { documentTitle, route } from "@/domain/web-routes";
 import { useToasterWanted } from "@/web/lib/toasts";
 
@@ -109,6 +109,10 @@ const appRoutes: RouteObject[] = [
           async () => (await import("@/web/features/agreements/pages/agreements-page")).ProgramAgreementsPage,
         ),
       },
+      {
+        path: route("/evaluations"),
+        ...page(() => import("@/web/features/evaluations/pages/program-evaluations-page")),
+      },
     ],
   },
   {
@@ -142,6 +146,13 @@ const appRoutes: RouteObject[] = [
         path: route("/dashboard/facility/agreements"),
         ...lazyRoute(
           async () => (await import("@/web/features/agreements/pages/agreements-page")).FacilityAgreementsPage,
+        ),
+      },
+      {
+        path: route("/dashboard/facility/evaluations"),
+        ...lazyRoute(
+          async () =>
+            (await import("@/web/features/evaluations/pages/preceptor-evaluations-page")).FacilityEvaluationsPage,
         ),
       },
     ],
@@ -183,6 +194,19 @@ const appRoutes: RouteObject[] = [
       },
     ],
   },
+  // A rotation's supervisors (issue 17): the preceptor's evaluations of the students assigned to them.
+  {
+    ...guarded(PRECEPTOR_SIDE),
+    children: [
+      {
+        path: route("/dashboard/preceptor/evaluations"),
+        ...lazyRoute(
+          async () =>
+            (await import("@/web/features/evaluations/pages/preceptor-evaluations-page")).PreceptorEvaluationsPage,
+        ),
+      },
+    ],
+  },
   // The student's pages admit the same roles as /api/me/student/* (STUDENT_VIEWERS, ADR 011).
   {
     ...guarded(STUDENT_VIEWERS, "/auth?role=student"),
@@ -215,6 +239,10 @@ const appRoutes: RouteObject[] = [
       { path: route("/student/learning"), ...page(() => import("@/web/features/learning/pages/learning-page")) },
       { path: route("/student/messages"), ...page(() => import("@/web/features/messages/pages/messages-page")) },
       { path: route("/student/profile"), ...page(() => import("@/web/features/students/pages/student-profile-page")) },
+      {
+        path: route("/student/evaluations"),
+        ...page(() => import("@/web/features/evaluations/pages/student-evaluations-page")),
+      },
     ],
   },
   {

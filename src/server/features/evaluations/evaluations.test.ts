@@ -51,7 +51,9 @@ async function assign(applicationId: string, user: TestUser) {
 
 const answersFor = (questions: readonly EvaluationQuestion[], rating = 4) =>
   questions.map((q) =>
-    q.type === "rating" ? { questionId: q.id, rating: Math.min(rating, q.scale) } : { questionId: q.id, comment: `About ${q.label}` },
+    q.type === "rating"
+      ? { questionId: q.id, rating: Math.min(rating, q.scale) }
+      : { questionId: q.id, comment: `About ${q.label}` },
   );
 
 async function assigned(cookie: string, query = "") {
@@ -207,7 +209,9 @@ describe("who sees an evaluation of a student", () => {
 describe("the site evaluation", () => {
   it("the student submits theirs once; the facility cannot read it one by one; the program can, with the name", async () => {
     const mine = await t.call("GET", "/api/me/student/evaluations", { cookie: student.cookie });
-    const site = mine.json.items.find((i: { kind: string; rotation: { id: string } }) => i.kind === "site" && i.rotation.id === rotationId);
+    const site = mine.json.items.find(
+      (i: { kind: string; rotation: { id: string } }) => i.kind === "site" && i.rotation.id === rotationId,
+    );
     expect(site.status).toBe("open");
     const other = await t.call("POST", `/api/me/student/evaluations/${site.id}/submit`, {
       cookie: otherStudent.cookie,
@@ -236,7 +240,9 @@ describe("the site evaluation", () => {
     expect(byProgram.status).toBe(200);
     expect(byProgram.json).toMatchObject({ kind: "site", student: { id: student.studentId } });
     // An administrator viewing as the student reads it.
-    const read = await t.call("GET", `/api/me/student/evaluations?student=${student.studentId}`, { cookie: admin.cookie });
+    const read = await t.call("GET", `/api/me/student/evaluations?student=${student.studentId}`, {
+      cookie: admin.cookie,
+    });
     expect(read.status).toBe(200);
   });
 });
@@ -248,7 +254,10 @@ describe("the facility's anonymous summary", () => {
     const secrets: string[] = [];
     const siteIds: string[] = [];
     for (let i = 0; i < 5; i++) {
-      const s = await t.createUser("student", { organizationId: program.organizationId!, name: `Secret Name ${uniqueTag()}` });
+      const s = await t.createUser("student", {
+        organizationId: program.organizationId!,
+        name: `Secret Name ${uniqueTag()}`,
+      });
       secrets.push(s.name, s.studentId!, s.userId, s.email);
       const app = await rotation(s, own.id, 2);
       secrets.push(app);
@@ -261,13 +270,20 @@ describe("the facility's anonymous summary", () => {
       const answers = answersFor(DEFAULT_SITE_FORM.questions, i + 1).map((a) =>
         a.comment !== undefined ? { ...a, comment: `Comment ${i}` } : a,
       );
-      const res = await t.call("POST", `/api/me/student/evaluations/${site.id}/submit`, { cookie: s.cookie, body: { answers } });
+      const res = await t.call("POST", `/api/me/student/evaluations/${site.id}/submit`, {
+        cookie: s.cookie,
+        body: { answers },
+      });
       expect(res.status).toBe(200);
     }
     const res = await t.call("GET", "/api/evaluations/site-summary", { cookie: coordinator.cookie });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ submitted: 5, shown: true, message: null });
-    expect(res.json.questions[0]).toMatchObject({ label: DEFAULT_SITE_FORM.questions[0].label, average: 3, responses: 5 });
+    expect(res.json.questions[0]).toMatchObject({
+      label: DEFAULT_SITE_FORM.questions[0].label,
+      average: 3,
+      responses: 5,
+    });
     expect(res.json.comments).toEqual(["Comment 0", "Comment 1", "Comment 2", "Comment 3", "Comment 4"]);
     for (const s of [...secrets, ...siteIds]) expect(res.text).not.toContain(s);
     expect(res.text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
@@ -285,13 +301,17 @@ describe("the program's completion", () => {
   it("lists its students' evaluations with filters and counts; CSV; another program sees none", async () => {
     const res = await t.call("GET", "/api/evaluations?kind=student", { cookie: program.cookie });
     expect(res.status).toBe(200);
-    expect(res.json.items.every((i: { program: { id: string } }) => i.program.id === program.organizationId)).toBe(true);
+    expect(res.json.items.every((i: { program: { id: string } }) => i.program.id === program.organizationId)).toBe(
+      true,
+    );
     expect(res.json.byStatus.submitted).toBeGreaterThanOrEqual(1);
     const submitted = await t.call("GET", "/api/evaluations?status=submitted&kind=site", { cookie: program.cookie });
     expect(submitted.json.items.length).toBeGreaterThanOrEqual(1);
     expect(submitted.json.items.every((i: { status: string }) => i.status === "submitted")).toBe(true);
     const title = res.json.items[0].rotation.title;
-    const found = await t.call("GET", `/api/evaluations?search=${encodeURIComponent(title)}`, { cookie: program.cookie });
+    const found = await t.call("GET", `/api/evaluations?search=${encodeURIComponent(title)}`, {
+      cookie: program.cookie,
+    });
     expect(found.json.items.length).toBeGreaterThan(0);
     expect(found.json.items.every((i: { rotation: { title: string } }) => i.rotation.title === title)).toBe(true);
     const csv = await t.call("GET", "/api/evaluations/export.csv", { cookie: program.cookie });
@@ -309,7 +329,14 @@ describe("the program's completion", () => {
 
 describe("forms", () => {
   const questions = [
-    { id: "punctual", type: "rating", label: "Punctual", scale: 3, scaleLabels: ["No", "Mostly", "Always"], required: true },
+    {
+      id: "punctual",
+      type: "rating",
+      label: "Punctual",
+      scale: 3,
+      scaleLabels: ["No", "Mostly", "Always"],
+      required: true,
+    },
     { id: "notes", type: "comment", label: "Notes", required: false },
   ];
 
@@ -384,11 +411,15 @@ describe("forms", () => {
       body: { name: "Race", kind: "site", questions },
     });
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => t.call("POST", `/api/evaluations/forms/${a.json.id}/activate`, { cookie: program.cookie })),
+      Array.from({ length: 20 }, () =>
+        t.call("POST", `/api/evaluations/forms/${a.json.id}/activate`, { cookie: program.cookie }),
+      ),
     );
     expect(results.every((r) => r.status === 200 || r.status === 409)).toBe(true);
     const list = await t.call("GET", "/api/evaluations/forms", { cookie: program.cookie });
-    expect(list.json.items.filter((f: { kind: string; active: boolean }) => f.kind === "site" && f.active)).toHaveLength(1);
+    expect(
+      list.json.items.filter((f: { kind: string; active: boolean }) => f.kind === "site" && f.active),
+    ).toHaveLength(1);
     await t.call("POST", `/api/evaluations/forms/${a.json.id}/deactivate`, { cookie: program.cookie });
   });
 });

@@ -79,7 +79,10 @@ const listRoute = createRoute({
   summary: "Evaluation completion across the program's students (administrators: every program, or the one named)",
   middleware: [allow(...PROGRAM_SIDE)] as const,
   request: { query: paged },
-  responses: { 200: jsonContent(EvaluationPageSchema, "A page of evaluations with counts by status"), ...errorResponses },
+  responses: {
+    200: jsonContent(EvaluationPageSchema, "A page of evaluations with counts by status"),
+    ...errorResponses,
+  },
 });
 
 const exportRoute = createRoute({
@@ -101,7 +104,10 @@ const assignedRoute = createRoute({
   middleware: [allow(...PRECEPTOR_SIDE)] as const,
   request: {
     query: paged.omit({ programId: true, kind: true }).extend({
-      facilityId: z.uuid("facilityId must be a facility's id").optional().openapi({ description: "Administrators only" }),
+      facilityId: z
+        .uuid("facilityId must be a facility's id")
+        .optional()
+        .openapi({ description: "Administrators only" }),
     }),
   },
   responses: { 200: jsonContent(EvaluationPageSchema, "A page of evaluations of students"), ...errorResponses },
@@ -115,7 +121,10 @@ const summaryRoute = createRoute({
   middleware: [allow(...FACILITY_SIDE)] as const,
   request: {
     query: z.object({
-      facilityId: z.uuid("facilityId must be a facility's id").optional().openapi({ description: "Administrators only" }),
+      facilityId: z
+        .uuid("facilityId must be a facility's id")
+        .optional()
+        .openapi({ description: "Administrators only" }),
     }),
   },
   responses: { 200: jsonContent(SiteSummarySchema, "Averages per question and the comments"), ...errorResponses },
@@ -299,7 +308,12 @@ export const evaluationRoutes = createRouter()
     return c.json({ ...after, copied }, 200);
   })
   .openapi(activateRoute, async (c) => {
-    const { before, after } = await setFormActive(c.var.deps.db, programScope(c.var.scope), c.req.valid("param").id, true);
+    const { before, after } = await setFormActive(
+      c.var.deps.db,
+      programScope(c.var.scope),
+      c.req.valid("param").id,
+      true,
+    );
     noteAudit(c, {
       entityType: FORM_ENTITY,
       entityId: after.id,
@@ -310,7 +324,12 @@ export const evaluationRoutes = createRouter()
     return c.json(after, 200);
   })
   .openapi(deactivateRoute, async (c) => {
-    const { before, after } = await setFormActive(c.var.deps.db, programScope(c.var.scope), c.req.valid("param").id, false);
+    const { before, after } = await setFormActive(
+      c.var.deps.db,
+      programScope(c.var.scope),
+      c.req.valid("param").id,
+      false,
+    );
     noteAudit(c, {
       entityType: FORM_ENTITY,
       entityId: after.id,

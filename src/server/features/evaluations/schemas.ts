@@ -28,7 +28,9 @@ export const AnswerSchema = z.object({
 export const EvaluationItemSchema = z
   .object({
     id: z.uuid(),
-    kind: z.enum(EVALUATION_KINDS).openapi({ description: "student: of the student by the preceptor; site: of the site by the student" }),
+    kind: z
+      .enum(EVALUATION_KINDS)
+      .openapi({ description: "student: of the student by the preceptor; site: of the site by the student" }),
     phase: z.enum(EVALUATION_PHASES),
     status: z.enum(EVALUATION_STATUSES),
     dueDate: z.string(),
@@ -44,7 +46,10 @@ export const EvaluationItemSchema = z
 export const EvaluationDetailSchema = EvaluationItemSchema.extend({
   questions: z.array(QuestionSchema),
   answers: z.array(AnswerSchema),
-  submittedBy: z.string().nullable().openapi({ description: "Who submitted it (never shown to the facility for a site evaluation)" }),
+  submittedBy: z
+    .string()
+    .nullable()
+    .openapi({ description: "Who submitted it (never shown to the facility for a site evaluation)" }),
 }).openapi("Evaluation");
 
 const byStatus = z.object({
@@ -88,7 +93,10 @@ export const FormSchema = z
     name: z.string(),
     questions: z.array(QuestionSchema),
     active: z.boolean(),
-    inUse: z.number().int().openapi({ description: "How many evaluations were given this form (then an edit makes a copy)" }),
+    inUse: z
+      .number()
+      .int()
+      .openapi({ description: "How many evaluations were given this form (then an edit makes a copy)" }),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

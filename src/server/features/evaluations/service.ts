@@ -14,7 +14,7 @@ import {
   validateAnswers,
 } from "../../../domain/evaluations";
 import type { Db, DbOrTx } from "../../db/client";
-import { programEvaluationSettings, evaluations as e, evaluationTemplates as t } from "../../db/schema/rotations";
+import { evaluations as e, programEvaluationSettings, evaluationTemplates as t } from "../../db/schema/rotations";
 import { students } from "../../db/schema/students";
 import { type FacilityScope, type ProgramScope, type RotationScope, type Scope, scopeWhere } from "../../lib/access";
 import { conflict, invalid, notFound } from "../../lib/errors";
@@ -76,11 +76,7 @@ async function list(db: Db, scope: Scope, q: EvaluationListQuery) {
       .orderBy(...SORTS(q.sort).map((c) => dir(c)), asc(e.id))
       .limit(q.pageSize)
       .offset(offsetOf(q)),
-    db
-      .select({ n: count() })
-      .from(e)
-      .innerJoin(students, eq(students.id, e.studentId))
-      .where(where),
+    db.select({ n: count() }).from(e).innerJoin(students, eq(students.id, e.studentId)).where(where),
     db
       .select({ status: statusSql(today), n: sql<number>`count(*)::int` })
       .from(e)
@@ -164,7 +160,14 @@ export type EvaluationDetail = Awaited<ReturnType<typeof getEvaluation>>;
  * then one conditional UPDATE (pending → submitted): of twenty identical submits one wins and
  * nineteen get 409.
  */
-async function submit(db: Db, scope: Scope, id: string, userId: string, answers: EvaluationAnswer[], kind: EvaluationKind) {
+async function submit(
+  db: Db,
+  scope: Scope,
+  id: string,
+  userId: string,
+  answers: EvaluationAnswer[],
+  kind: EvaluationKind,
+) {
   const [row] = await db
     .select({ id: e.id, status: e.status, questions: e.questions })
     .from(e)
@@ -257,7 +260,14 @@ export async function siteSummary(db: Db, scope: FacilityScope) {
     .where(and(eq(e.facilityId, scope.facilityId), eq(e.kind, "site"), eq(e.status, "submitted")));
   const submitted = rows.length;
   if (submitted < SITE_SUMMARY_MINIMUM) {
-    return { submitted, minimum: SITE_SUMMARY_MINIMUM, shown: false, message: SITE_SUMMARY_WITHHELD, questions: [], comments: [] };
+    return {
+      submitted,
+      minimum: SITE_SUMMARY_MINIMUM,
+      shown: false,
+      message: SITE_SUMMARY_WITHHELD,
+      questions: [],
+      comments: [],
+    };
   }
   const summary = summarizeSiteEvaluations(rows.map((r) => ({ questions: r.questions, answers: r.answers ?? [] })));
   return { submitted, minimum: SITE_SUMMARY_MINIMUM, shown: true, message: null, ...summary };
@@ -424,7 +434,10 @@ export async function updateForm(db: Db, scope: Scope, id: string, userId: strin
       if (!current) throw notFound("Form");
       const [{ n }] = await tx.select({ n: count() }).from(e).where(eq(e.templateId, id));
       if (n === 0) {
-        await tx.update(t).set({ name: input.name, questions: input.questions, updatedAt: new Date() }).where(eq(t.id, id));
+        await tx
+          .update(t)
+          .set({ name: input.name, questions: input.questions, updatedAt: new Date() })
+          .where(eq(t.id, id));
         return id;
       }
       if (current.active) await tx.update(t).set({ active: false, updatedAt: new Date() }).where(eq(t.id, id));
@@ -472,4 +485,3 @@ export async function setFormActive(db: Db, scope: Scope, id: string, active: bo
   }
   return { before, after: await getForm(db, scope, id) };
 }
-

@@ -1,5 +1,6 @@
 import {
   BookOpen,
+  ClipboardCheck,
   Building2,
   Calendar,
   ClipboardList,
@@ -35,6 +36,7 @@ export const NAVIGATION: Record<Area, NavItem[]> = {
     { to: "/calendar", label: "Calendar", icon: Calendar },
     { to: "/learning-resources", label: "Learning Resources", icon: BookOpen },
     { to: "/agreements", label: "Agreements", icon: FileSignature },
+    { to: "/evaluations", label: "Evaluations", icon: ClipboardCheck },
     { to: "/messages", label: "Messages", icon: MessageSquare },
   ],
   facility: [
@@ -45,6 +47,7 @@ export const NAVIGATION: Record<Area, NavItem[]> = {
     { to: "/dashboard/facility/calendar", label: "Calendar", icon: Calendar },
     { to: "/dashboard/facility/requirements", label: "Requirements", icon: ListChecks },
     { to: "/dashboard/facility/agreements", label: "Agreements", icon: FileSignature },
+    { to: "/dashboard/facility/evaluations", label: "Evaluations", icon: ClipboardCheck },
     { to: "/messages", label: "Messages", icon: MessageSquare },
   ],
   admin: [
@@ -65,6 +68,7 @@ export const NAVIGATION: Record<Area, NavItem[]> = {
     { to: "/student/compliance", label: "Compliance", icon: ShieldCheck },
     { to: "/student/calendar", label: "Calendar", icon: Calendar },
     { to: "/student/learning", label: "Learning Center", icon: GraduationCap },
+    { to: "/student/evaluations", label: "Evaluations", icon: ClipboardCheck },
     { to: "/student/messages", label: "Messages", icon: MessageSquare },
     { to: "/student/profile", label: "Profile", icon: User },
   ],
@@ -86,6 +90,7 @@ export function areaOf(pathname: string, role: Role | null): Area {
       "/calendar",
       "/learning-resources",
       "/agreements",
+      "/evaluations",
     ].some((p) => pathname.startsWith(p))
   )
     return "program";
