@@ -2,6 +2,7 @@ import { count, eq } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Tx } from "../db/client";
 import { affiliationAgreements, facilityAgreementSettings } from "../db/schema/agreements";
+import { evaluations, evaluationTemplates, programEvaluationSettings } from "../db/schema/rotations";
 import { applications } from "../db/schema/applications";
 import { calendarEvents } from "../db/schema/calendar";
 import {
@@ -20,6 +21,7 @@ import type { Deps } from "../lib/context";
 import { createFileStore } from "../lib/storage";
 import { backdateAccounts, type DemoAccounts, seedAccounts } from "./accounts";
 import { planAgreements } from "./agreements";
+import { planEvaluations } from "./evaluations";
 import { type ApplicationStatus, planApplications } from "./applications";
 import { planCalendar } from "./calendar";
 import { planCompliance } from "./compliance";
@@ -165,6 +167,15 @@ export async function seedDemoWorld(deps: Deps, opts: { now?: Date } = {}): Prom
     );
     await insertAll(tx, affiliationAgreements, agreements.rows);
     await insertAll(tx, facilityAgreementSettings, agreements.settings);
+    // Evaluations (issue 17) of the approved rotations, by the ids they were given.
+    const approvedIds = await tx
+      .select({ id: applications.id, studentId: applications.studentId, placementId: applications.placementId })
+      .from(applications)
+      .where(eq(applications.status, "approved"));
+    const evaluationPlan = planEvaluations({ ...world, applications: applicationRows, approvedIds });
+    await insertAll(tx, evaluationTemplates, evaluationPlan.templates);
+    await insertAll(tx, programEvaluationSettings, evaluationPlan.settings);
+    await insertAll(tx, evaluations, evaluationPlan.rows);
     await tx
       .insert(adminAccessRequests)
       .values({

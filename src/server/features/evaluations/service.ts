@@ -15,6 +15,7 @@ import {
 } from "../../../domain/evaluations";
 import type { Db, DbOrTx } from "../../db/client";
 import { evaluations as e, programEvaluationSettings, evaluationTemplates as t } from "../../db/schema/rotations";
+import { organizations } from "../../db/schema/organizations";
 import { students } from "../../db/schema/students";
 import { type FacilityScope, type ProgramScope, type RotationScope, type Scope, scopeWhere } from "../../lib/access";
 import { conflict, invalid, notFound } from "../../lib/errors";
@@ -280,6 +281,17 @@ function ownProgram(scope: ProgramScope): string {
   return scope.programId;
 }
 
+/** Before a write: the program an administrator named exists (422 naming programId otherwise). */
+async function writableProgram(db: DbOrTx, scope: ProgramScope): Promise<string> {
+  const programId = ownProgram(scope);
+  const [org] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(and(eq(organizations.id, programId), eq(organizations.kind, "program")));
+  if (!org) throw invalid([{ path: "programId", message: "Unknown program" }]);
+  return programId;
+}
+
 export async function getSettings(db: DbOrTx, scope: ProgramScope) {
   const programId = ownProgram(scope);
   const [row] = await db
@@ -295,6 +307,7 @@ export async function saveSettings(
   userId: string,
   input: { midpoint: boolean; dueDays: number },
 ) {
+  await writableProgram(db, scope);
   const before = await getSettings(db, scope);
   await db
     .insert(programEvaluationSettings)
@@ -388,7 +401,7 @@ export async function createForm(
   userId: string,
   input: FormInput & { kind: EvaluationKind; active?: boolean },
 ) {
-  const programId = ownProgram(scope);
+  const programId = await writableProgram(db, scope);
   let id: string;
   try {
     id = await db.transaction(async (tx) => {
