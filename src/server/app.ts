@@ -20,8 +20,6 @@ import { adminAccountRoutes } from "./features/admin/admins-routes";
 import { organizationsAdminRoutes } from "./features/admin/organizations-routes";
 import { adminRoutes } from "./features/admin/routes";
 import { AGREEMENT_UPLOAD_BODY_LIMIT, AGREEMENT_UPLOAD_PATH, agreementRoutes } from "./features/agreements/routes";
-import { myEvaluationRoutes } from "./features/evaluations/my-routes";
-import { evaluationRoutes } from "./features/evaluations/routes";
 import { adminAnalyticsRoutes } from "./features/analytics/admin-routes";
 import { analyticsRoutes, myDashboardRoutes } from "./features/analytics/routes";
 import {
@@ -45,6 +43,8 @@ import {
   UPLOAD_TOO_LARGE,
 } from "./features/compliance/routes";
 import { departmentRoutes } from "./features/departments/routes";
+import { myEvaluationRoutes } from "./features/evaluations/my-routes";
+import { evaluationRoutes } from "./features/evaluations/routes";
 import { eventRoutes } from "./features/events/routes";
 import { healthRoutes } from "./features/health/routes";
 import {

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { scanExpiringAgreements } from "../features/agreements/reminders";
-import { scanEvaluations } from "../features/evaluations/reminders";
 import { enqueueReviewDigests, scanExpiringDocuments } from "../features/compliance/reminders";
 import { recomputeComplianceStatus } from "../features/compliance/status-sql";
+import { scanEvaluations } from "../features/evaluations/reminders";
 import { MATCHING_RUN, matchingRunHandler } from "../features/matching/bulk-job";
 import type { SettingsStore } from "../features/settings/store";
 import type { JobHandlers, PeriodicJob } from "../lib/jobs";

@@ -1,8 +1,8 @@
 import {
   BookOpen,
-  ClipboardCheck,
   Building2,
   Calendar,
+  ClipboardCheck,
   ClipboardList,
   FileSignature,
   GraduationCap,
