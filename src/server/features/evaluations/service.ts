@@ -14,8 +14,8 @@ import {
   validateAnswers,
 } from "../../../domain/evaluations";
 import type { Db, DbOrTx } from "../../db/client";
-import { evaluations as e, programEvaluationSettings, evaluationTemplates as t } from "../../db/schema/rotations";
 import { organizations } from "../../db/schema/organizations";
+import { evaluations as e, programEvaluationSettings, evaluationTemplates as t } from "../../db/schema/rotations";
 import { students } from "../../db/schema/students";
 import { type FacilityScope, type ProgramScope, type RotationScope, type Scope, scopeWhere } from "../../lib/access";
 import { conflict, invalid, notFound } from "../../lib/errors";
