@@ -133,6 +133,7 @@ export function planEvaluations(w: {
 
   const rows: EvaluationRow[] = [];
   let n = 0;
+  let siteComments = 0;
   const add = (
     r: Rotation,
     kind: "student" | "site",
@@ -147,6 +148,7 @@ export function planEvaluations(w: {
       state === "open" ? day(10) : state === "due_soon" ? day(2) : state === "overdue" ? day(-4) : naturalDue;
     const submitted = state === "submitted";
     const seed = n;
+    const siteComment = SITE_COMMENTS[(submitted && kind === "site" ? siteComments++ : 0) % SITE_COMMENTS.length];
     rows.push({
       applicationId: r.a.id,
       studentId: r.a.studentId,
@@ -161,7 +163,7 @@ export function planEvaluations(w: {
       answers: submitted
         ? answersTo(questions, seed, (id) =>
             kind === "site"
-              ? SITE_COMMENTS[seed % SITE_COMMENTS.length]
+              ? siteComment
               : (STUDENT_COMMENTS[id as keyof typeof STUDENT_COMMENTS] ?? STUDENT_COMMENTS.strengths)[seed % 3],
           )
         : null,

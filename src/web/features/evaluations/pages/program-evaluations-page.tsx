@@ -10,6 +10,7 @@ import {
   EVALUATION_STATUSES,
   type EvaluationStatus,
 } from "@/domain/evaluations";
+import { isAdmin } from "@/domain/roles";
 import { DateSpan, Stacked } from "@/web/components/list-page/cells";
 import { ExportCsvButton } from "@/web/components/list-page/export-csv-button";
 import { FilterBar, type FilterField } from "@/web/components/list-page/filter-bar";
@@ -17,9 +18,11 @@ import { type ListCopy, ListResults } from "@/web/components/list-page/list-resu
 import { actionsHeader, type Column, ListTable } from "@/web/components/list-page/list-table";
 import { oneOf, useListParams } from "@/web/components/list-page/use-list-params";
 import { Button } from "@/web/components/ui/button";
+import { EmptyState } from "@/web/components/ui/empty-state";
 import { PageHeader } from "@/web/components/ui/page-header";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/web/components/ui/tabs";
 import { formatDate } from "@/web/lib/format";
+import { useMe } from "@/web/lib/session";
 import {
   type EvaluationFilter,
   type EvaluationItem,
@@ -54,6 +57,14 @@ export default function ProgramEvaluationsPage() {
     { keep: ["sort", "order"] },
   );
   const programId = params.param("program");
+  const me = useMe();
+  // An administrator sees every program's completion; a program's forms and settings need one named.
+  const pick = isAdmin(me.data?.role ?? null) && !programId;
+  const pickProgram = (
+    <EmptyState icon={ClipboardCheck} title="Choose a program">
+      View as a nursing program (View As in the header) to see and change its forms and settings.
+    </EmptyState>
+  );
   return (
     <>
       <PageHeader
@@ -69,11 +80,9 @@ export default function ProgramEvaluationsPage() {
         <TabsContent value="completion">
           <Completion params={params} programId={programId} />
         </TabsContent>
-        <TabsContent value="forms">
-          <EvaluationFormsPanel programId={programId} />
-        </TabsContent>
+        <TabsContent value="forms">{pick ? pickProgram : <EvaluationFormsPanel programId={programId} />}</TabsContent>
         <TabsContent value="settings">
-          <EvaluationSettingsPanel programId={programId} />
+          {pick ? pickProgram : <EvaluationSettingsPanel programId={programId} />}
         </TabsContent>
       </Tabs>
     </>
