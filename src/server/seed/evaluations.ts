@@ -10,7 +10,7 @@ import type { DemoAccounts } from "./accounts";
 import type { ApplicationRow } from "./applications";
 import type { DemoOrganizations } from "./organizations";
 import type { PlacementPlan } from "./placements";
-import { at, type Clock, DAY, dayString } from "./random";
+import { at, type Clock, DAY, dayString, HOUR } from "./random";
 import type { StudentPlan } from "./students";
 
 // The demo world's evaluations (issue 17), in every state: open, due soon, overdue and submitted
@@ -175,7 +175,9 @@ export function planEvaluations(w: {
           : studentById.get(r.a.studentId)?.demo
             ? accounts.user("student")
             : null,
-      submittedAt: submitted ? at(Math.min(r.day + 3 * DAY, clock.nowMs - DAY)) : null,
+      submittedAt: submitted
+        ? at(Math.min(r.day + 3 * DAY + 14 * HOUR + (seed % 7) * 37 * 60_000, clock.nowMs - DAY))
+        : null,
       lastReminder: state === "overdue" ? "overdue" : state === "due_soon" ? "due-3" : state === "open" ? "open" : null,
       createdAt: at(Math.min(r.day - (r.phase === "final" ? 7 * DAY : 0), clock.nowMs - DAY)),
       updatedAt: at(clock.nowMs - DAY),
