@@ -33,7 +33,9 @@ async function fitsAt360(page: Page, heading: string) {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-test("a facility evaluates a student, the student evaluates the site, the program sees completion", async ({ page }) => {
+test("a facility evaluates a student, the student evaluates the site, the program sees completion", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // The facility's coordinator fills an open evaluation of a student.
@@ -75,7 +77,10 @@ test("a facility evaluates a student, the student evaluates the site, the progra
   await expect(page).toHaveURL(/\/student\/evaluations$/);
   await expect(page.getByRole("heading", { name: "My Evaluations" })).toBeVisible();
   await expectAccessible(page);
-  await page.getByRole("button", { name: /^Evaluate: / }).first().click();
+  await page
+    .getByRole("button", { name: /^Evaluate: / })
+    .first()
+    .click();
   const site = page.getByRole("dialog");
   await expect(site.getByText(/never\s+your name/)).toBeVisible();
   await fillForm(site);
@@ -84,7 +89,10 @@ test("a facility evaluates a student, the student evaluates the site, the progra
   await expect(page.getByText("Evaluation submitted", { exact: true })).toBeVisible();
   await expect(site.getByText("Submitted", { exact: true })).toBeVisible();
   await site.getByRole("button", { name: "Close" }).click();
-  await page.getByRole("button", { name: /^Read: / }).first().click();
+  await page
+    .getByRole("button", { name: /^Read: / })
+    .first()
+    .click();
   const mine = page.getByRole("dialog");
   await expect(mine.getByText("Strengths", { exact: true })).toBeVisible();
   await expect(mine.getByText(/^· by /)).toBeVisible();
@@ -107,7 +115,10 @@ test("a facility evaluates a student, the student evaluates the site, the progra
   await page.getByLabel("Status", { exact: true }).selectOption("submitted");
   await expect(page).toHaveURL(/kind=site/);
   await expect(completion.getByText("Emily Carter").first()).toBeVisible();
-  await completion.getByRole("button", { name: /site evaluation by Emily Carter/ }).first().click();
+  await completion
+    .getByRole("button", { name: /site evaluation by Emily Carter/ })
+    .first()
+    .click();
   const read = page.getByRole("dialog");
   await expect(read.getByText("Observed on the unit (1).")).toBeVisible();
   await read.getByRole("button", { name: "Close" }).click();
