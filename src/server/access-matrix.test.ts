@@ -22,7 +22,7 @@ import { messages } from "./db/schema/messages";
 import { adminAccessRequests, memberships, organizations } from "./db/schema/organizations";
 import { departments, placements } from "./db/schema/placements";
 import { preceptorInvitations } from "./db/schema/preceptors";
-import { rotationPreceptors } from "./db/schema/rotations";
+import { evaluations, evaluationTemplates, programEvaluationSettings, rotationPreceptors } from "./db/schema/rotations";
 import { rosterClaimReports, studentExperiences } from "./db/schema/student-accounts";
 import { studentInvitations, studentPreferences, students } from "./db/schema/students";
 import { createApplication } from "./factories/applications";
@@ -695,6 +695,207 @@ function rotationRecordRows(): Row[] {
         who: "student",
         status: 404,
         request: (w) => ({ path: `/api/me/student/rotations/${w.applications.approved.id}/record.pdf` }),
+      },
+    },
+  ];
+}
+
+/**
+ * Issue 17's evaluations: the world's approved rotation gets an evaluation of its student
+ * (submitted) and one of the site (submitted, anonymous to the facility), and the world's program a
+ * form and settings. Another program, facility or student gets 404, or their own organization's
+ * answer without any of these.
+ */
+type EvaluationWorld = { student: string; site: string; form: string; marker: string };
+let evaluationWorld: EvaluationWorld;
+const EVALUATION_READERS: Role[] = ["program", "facility", "preceptor", ...ADMINS];
+
+async function buildEvaluationWorld(t: TestApp, w: World): Promise<EvaluationWorld> {
+  const db = t.deps.db;
+  const marker = `World evaluation ${randomUUID().slice(0, 8)}`;
+  const questions = [{ id: "q", type: "comment" as const, label: "Comment", required: true }];
+  const answers = [{ questionId: "q", comment: marker }];
+  const base = {
+    applicationId: w.applications.approved.id,
+    studentId: w.students.placed.id,
+    programId: w.program.id,
+    facilityId: w.facility.id,
+    phase: "final" as const,
+    templateName: marker,
+    questions,
+    answers,
+    status: "submitted" as const,
+    dueDate: "2026-01-10",
+    submittedAt: new Date(),
+  };
+  const [student] = await db
+    .insert(evaluations)
+    .values({ ...base, kind: "student", submittedBy: w.facilityCoordinator.userId })
+    .returning();
+  const [site] = await db
+    .insert(evaluations)
+    .values({ ...base, kind: "site" })
+    .returning();
+  const [form] = await db
+    .insert(evaluationTemplates)
+    .values({ programId: w.program.id, kind: "student", name: marker, questions, active: true })
+    .returning();
+  await db.insert(programEvaluationSettings).values({ programId: w.program.id, midpoint: true, dueDays: 9 });
+  return { student: student.id, site: site.id, form: form.id, marker };
+}
+
+/** The world's evaluations, forms and settings, unchanged, and none of them in the answer. */
+async function evaluationWorldIntact(res: Res, _w: World, ctx: Ctx) {
+  const ew = evaluationWorld;
+  for (const secret of [ew.student, ew.site, ew.form, ew.marker]) expect(res.text).not.toContain(secret);
+  const db = ctx.t.deps.db;
+  const rows = await db
+    .select()
+    .from(evaluations)
+    .where(inArray(evaluations.id, [ew.student, ew.site]));
+  expect(rows.map((r) => r.status)).toEqual(["submitted", "submitted"]);
+  const [form] = await db.select().from(evaluationTemplates).where(eq(evaluationTemplates.id, ew.form));
+  expect(form).toMatchObject({ name: ew.marker, active: true });
+  const [settings] = await db
+    .select()
+    .from(programEvaluationSettings)
+    .where(eq(programEvaluationSettings.programId, form.programId));
+  expect(settings).toMatchObject({ midpoint: true, dueDays: 9 });
+}
+
+function evaluationRows(): Row[] {
+  const adminsNameOne = (who: Who) => (who === "admin" || who === "super_admin" ? 422 : 200);
+  const form = () => ({
+    name: "Matrix form",
+    questions: [{ id: "q", type: "rating", label: "Skill", scale: 5, required: true }],
+  });
+  const foreignProgram = (status: number, request: Foreign["request"]): Foreign => ({
+    who: "program",
+    status,
+    request,
+    check: evaluationWorldIntact,
+  });
+  const byId = (
+    route: string,
+    allowed: Role[],
+    who: ForeignWho[],
+    target: keyof EvaluationWorld,
+    body?: () => unknown,
+  ): Row => {
+    const path = route.split(" ")[1];
+    const at = (id: string) => path.replace(":id", id);
+    return {
+      route,
+      allowed,
+      ok: 404,
+      request: () => ({ path: at(randomUUID()), body: body?.() }),
+      foreign: who.map((w) => ({
+        who: w,
+        status: 404,
+        request: () => ({ path: at(evaluationWorld[target]), body: body?.() }),
+        check: evaluationWorldIntact,
+      })),
+    };
+  };
+  return [
+    {
+      route: "GET /api/evaluations",
+      allowed: PROGRAM_SIDE,
+      ok: 200,
+      foreign: foreignProgram(200, (w) => ({ path: `/api/evaluations?programId=${w.program.id}` })),
+    },
+    {
+      route: "GET /api/evaluations/export.csv",
+      allowed: PROGRAM_SIDE,
+      ok: 200,
+      check: csv,
+      foreign: foreignProgram(200, (w) => ({ path: `/api/evaluations/export.csv?programId=${w.program.id}` })),
+    },
+    {
+      route: "GET /api/evaluations/assigned",
+      allowed: PRECEPTOR_SIDE,
+      ok: 200,
+      foreign: {
+        who: "facility",
+        status: 200,
+        request: (w) => ({ path: `/api/evaluations/assigned?facilityId=${w.facility.id}` }),
+        check: evaluationWorldIntact,
+      },
+    },
+    {
+      route: "GET /api/evaluations/site-summary",
+      allowed: FACILITY_SIDE,
+      ok: adminsNameOne,
+      foreign: {
+        who: "facility",
+        status: 200,
+        request: (w) => ({ path: `/api/evaluations/site-summary?facilityId=${w.facility.id}` }),
+        check: async (res, w, c) => {
+          expect(res.json.submitted).toBe(0);
+          await evaluationWorldIntact(res, w, c);
+        },
+      },
+    },
+    {
+      route: "GET /api/evaluations/settings",
+      allowed: PROGRAM_SIDE,
+      ok: adminsNameOne,
+      foreign: foreignProgram(200, (w) => ({ path: `/api/evaluations/settings?programId=${w.program.id}` })),
+    },
+    {
+      route: "PUT /api/evaluations/settings",
+      allowed: PROGRAM_SIDE,
+      ok: 422,
+      request: () => ({ body: {} }),
+      foreign: foreignProgram(200, (w) => ({
+        path: "/api/evaluations/settings",
+        body: { programId: w.program.id, midpoint: false, dueDays: 2 },
+      })),
+    },
+    {
+      route: "GET /api/evaluations/forms",
+      allowed: PROGRAM_SIDE,
+      ok: adminsNameOne,
+      foreign: foreignProgram(200, (w) => ({ path: `/api/evaluations/forms?programId=${w.program.id}` })),
+    },
+    {
+      route: "POST /api/evaluations/forms",
+      allowed: PROGRAM_SIDE,
+      ok: 422,
+      request: () => ({ body: {} }),
+      // The form is the caller's program's, whatever programId says.
+      foreign: foreignProgram(201, (w) => ({
+        path: "/api/evaluations/forms",
+        body: { ...form(), kind: "student", active: true, programId: w.program.id },
+      })),
+    },
+    byId("GET /api/evaluations/forms/:id", PROGRAM_SIDE, ["program"], "form"),
+    byId("PUT /api/evaluations/forms/:id", PROGRAM_SIDE, ["program"], "form", form),
+    byId("POST /api/evaluations/forms/:id/activate", PROGRAM_SIDE, ["program"], "form"),
+    byId("POST /api/evaluations/forms/:id/deactivate", PROGRAM_SIDE, ["program"], "form"),
+    byId("GET /api/evaluations/:id", EVALUATION_READERS, ["program", "facility"], "student"),
+    byId("POST /api/evaluations/:id/submit", PRECEPTOR_SIDE, ["facility"], "student", () => ({ answers: [] })),
+    {
+      route: "GET /api/me/student/evaluations",
+      allowed: STUDENT_VIEWERS,
+      ok: ownRecord(200),
+      foreign: {
+        who: "student",
+        status: 200,
+        request: () => ({ path: "/api/me/student/evaluations" }),
+        check: evaluationWorldIntact,
+      },
+    },
+    {
+      route: "POST /api/me/student/evaluations/:id/submit",
+      allowed: STUDENT_VIEWERS,
+      ok: 404,
+      request: () => ({ path: `/api/me/student/evaluations/${randomUUID()}/submit`, body: { answers: [] } }),
+      foreign: {
+        who: "student",
+        status: 404,
+        request: () => ({ path: `/api/me/student/evaluations/${evaluationWorld.site}/submit`, body: { answers: [] } }),
+        check: evaluationWorldIntact,
       },
     },
   ];
@@ -2376,6 +2577,8 @@ const MATRIX: Row[] = [
   ...rotationRecordRows(),
   // Preceptors (issue 17): the facility's people and rotations; a preceptor reads their own assignments.
   ...preceptorRows(),
+  // Evaluations (issue 17): the program's, the supervisors', the facility's summary, the student's.
+  ...evaluationRows(),
 ];
 
 let t: TestApp;
@@ -2392,6 +2595,10 @@ beforeAll(async () => {
   users.preceptor = await t.createUser("preceptor", { organizationId: users.facility.organizationId! });
   ctx = { t, users };
   world = await buildWorld(t, users);
+});
+// Issue 17's evaluations of the world (after the world exists).
+beforeAll(async () => {
+  evaluationWorld = await buildEvaluationWorld(t, world);
 });
 afterAll(async () => {
   await t.close();

@@ -43,6 +43,8 @@ import {
   UPLOAD_TOO_LARGE,
 } from "./features/compliance/routes";
 import { departmentRoutes } from "./features/departments/routes";
+import { myEvaluationRoutes } from "./features/evaluations/my-routes";
+import { evaluationRoutes } from "./features/evaluations/routes";
 import { eventRoutes } from "./features/events/routes";
 import { healthRoutes } from "./features/health/routes";
 import {
@@ -279,6 +281,8 @@ export function createApp(opts: AppOptions) {
     .route("/api/analytics", analyticsRoutes)
     .route("/api/agreements", agreementRoutes)
     .route("/api/rotations", rotationRoutes)
+    .route("/api/evaluations", evaluationRoutes)
+    .route("/api/me/student/evaluations", myEvaluationRoutes)
     .route("/api/facility/departments", departmentRoutes)
     .route("/api/calendar", calendarRoutes)
     .route("/api/calendar", capacityRoutes)

@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import { scanExpiringAgreements } from "../features/agreements/reminders";
 import { enqueueReviewDigests, scanExpiringDocuments } from "../features/compliance/reminders";
 import { recomputeComplianceStatus } from "../features/compliance/status-sql";
+import { scanEvaluations } from "../features/evaluations/reminders";
 import { MATCHING_RUN, matchingRunHandler } from "../features/matching/bulk-job";
 import type { SettingsStore } from "../features/settings/store";
 import type { JobHandlers, PeriodicJob } from "../lib/jobs";
@@ -19,6 +20,9 @@ export const COMPLIANCE_RECOMPUTE_STATUS = "compliance.recompute-status";
 export const DATABASE_ANALYZE = "database.analyze";
 /** Affiliation agreements ending in 90, 30 or 7 days: both sides' coordinators are reminded (issue 17). */
 export const AGREEMENT_EXPIRY_SCAN = "agreements.expiry-scan";
+
+/** Evaluations whose phase opened are created; preceptors and students are reminded (issue 17). */
+export const EVALUATION_SCAN = "evaluations.daily-scan";
 
 /** A periodic job's payload: the calendar day (UTC) of the period it runs for. */
 type DayPayload = { today: string };
@@ -61,6 +65,10 @@ export function jobHandlers(deps: {
       const created = await scanExpiringAgreements(deps.db, { today: dayOf(payload), appUrl: deps.appUrl });
       if (created > 0) ctx.log.info({ reminders: created }, "agreement expiry reminders enqueued");
     },
+    [EVALUATION_SCAN]: async (payload, ctx) => {
+      const { opened, reminders } = await scanEvaluations(deps.db, { today: dayOf(payload), appUrl: deps.appUrl });
+      if (opened > 0 || reminders > 0) ctx.log.info({ opened, reminders }, "evaluations opened and reminders enqueued");
+    },
     [COMPLIANCE_REVIEW_DIGEST]: async (payload, ctx) => {
       const created = await enqueueReviewDigests(deps.db, { today: dayOf(payload), appUrl: deps.appUrl });
       if (created > 0) ctx.log.info({ digests: created }, "review digests enqueued");
@@ -79,4 +87,5 @@ export const PERIODIC_JOBS: PeriodicJob[] = [
   { kind: COMPLIANCE_RECOMPUTE_STATUS, every: "day" },
   { kind: DATABASE_ANALYZE, every: "day" },
   { kind: AGREEMENT_EXPIRY_SCAN, every: "day" },
+  { kind: EVALUATION_SCAN, every: "day" },
 ];

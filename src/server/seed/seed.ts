@@ -14,6 +14,7 @@ import { learningResources, placementChecklistItems } from "../db/schema/learnin
 import { messages } from "../db/schema/messages";
 import { adminAccessRequests, memberships, organizations } from "../db/schema/organizations";
 import { departments, placements } from "../db/schema/placements";
+import { evaluations, evaluationTemplates, programEvaluationSettings } from "../db/schema/rotations";
 import { studentPreferences, students, studentUsers } from "../db/schema/students";
 import { findUserIdByEmail } from "../features/accounts/service";
 import type { Deps } from "../lib/context";
@@ -24,6 +25,7 @@ import { type ApplicationStatus, planApplications } from "./applications";
 import { planCalendar } from "./calendar";
 import { planCompliance } from "./compliance";
 import * as D from "./data";
+import { planEvaluations } from "./evaluations";
 import { planLearning, planPlacementChecklist } from "./learning";
 import { planMessages } from "./messages";
 import { coordinatorMemberships, type DemoOrganizations, planOrganizations } from "./organizations";
@@ -169,6 +171,16 @@ export async function seedDemoWorld(deps: Deps, opts: { now?: Date } = {}): Prom
     await insertAll(tx, affiliationAgreements, agreements.rows);
     await insertAll(tx, facilityAgreementSettings, agreements.settings);
     await seedPreceptors(tx, { clock, orgs, accounts, demoStudentId: demoStudent.id });
+    // Evaluations (issue 17) of the approved rotations, by the ids they were given.
+    const approvedIds = await tx
+      .select({ id: applications.id, studentId: applications.studentId, placementId: applications.placementId })
+      .from(applications)
+      .where(eq(applications.status, "approved"));
+    const evaluationPlan = planEvaluations({ ...world, applications: applicationRows, approvedIds });
+    await insertAll(tx, evaluationTemplates, evaluationPlan.templates);
+    await insertAll(tx, programEvaluationSettings, evaluationPlan.settings);
+    await insertAll(tx, evaluations, evaluationPlan.rows);
+    // Last: the rotation record demo fills only what the hours and evaluations above left empty.
     await seedRotationRecords(tx, { clock, demoStudentId: demoStudent.id });
     await tx
       .insert(adminAccessRequests)

@@ -119,6 +119,10 @@ const appRoutes: RouteObject[] = [
           async () => (await import("@/web/features/rotations/pages/rotation-records-page")).RotationRecordsPage,
         ),
       },
+      {
+        path: route("/evaluations"),
+        ...page(() => import("@/web/features/evaluations/pages/program-evaluations-page")),
+      },
     ],
   },
   {
@@ -162,6 +166,13 @@ const appRoutes: RouteObject[] = [
         path: route("/dashboard/facility/preceptors"),
         ...page(() => import("@/web/features/preceptors/pages/preceptors-page")),
       },
+      {
+        path: route("/dashboard/facility/evaluations"),
+        ...lazyRoute(
+          async () =>
+            (await import("@/web/features/evaluations/pages/preceptor-evaluations-page")).FacilityEvaluationsPage,
+        ),
+      },
     ],
   },
   // Issue 17: the preceptor's pages (administrators may look; a facility coordinator has the facility's).
@@ -175,6 +186,13 @@ const appRoutes: RouteObject[] = [
       {
         path: route("/dashboard/preceptor/rotations/:id"),
         ...page(() => import("@/web/features/preceptors/pages/preceptor-rotation-page")),
+      },
+      {
+        path: route("/dashboard/preceptor/evaluations"),
+        ...lazyRoute(
+          async () =>
+            (await import("@/web/features/evaluations/pages/preceptor-evaluations-page")).PreceptorEvaluationsPage,
+        ),
       },
     ],
   },
@@ -247,6 +265,10 @@ const appRoutes: RouteObject[] = [
       { path: route("/student/learning"), ...page(() => import("@/web/features/learning/pages/learning-page")) },
       { path: route("/student/messages"), ...page(() => import("@/web/features/messages/pages/messages-page")) },
       { path: route("/student/profile"), ...page(() => import("@/web/features/students/pages/student-profile-page")) },
+      {
+        path: route("/student/evaluations"),
+        ...page(() => import("@/web/features/evaluations/pages/student-evaluations-page")),
+      },
     ],
   },
   {

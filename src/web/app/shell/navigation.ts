@@ -3,6 +3,7 @@ import {
   Building2,
   Calendar,
   CalendarCheck,
+  ClipboardCheck,
   ClipboardList,
   FileCheck,
   FileSignature,
@@ -39,6 +40,7 @@ export const NAVIGATION: Record<Area, NavItem[]> = {
     { to: "/learning-resources", label: "Learning Resources", icon: BookOpen },
     { to: "/agreements", label: "Agreements", icon: FileSignature },
     { to: "/rotations", label: "Rotation Records", icon: FileCheck },
+    { to: "/evaluations", label: "Evaluations", icon: ClipboardCheck },
     { to: "/messages", label: "Messages", icon: MessageSquare },
   ],
   facility: [
@@ -51,6 +53,7 @@ export const NAVIGATION: Record<Area, NavItem[]> = {
     { to: "/dashboard/facility/agreements", label: "Agreements", icon: FileSignature },
     { to: "/dashboard/facility/rotations", label: "Rotations", icon: CalendarCheck },
     { to: "/dashboard/facility/preceptors", label: "Preceptors", icon: Stethoscope },
+    { to: "/dashboard/facility/evaluations", label: "Evaluations", icon: ClipboardCheck },
     { to: "/messages", label: "Messages", icon: MessageSquare },
   ],
   admin: [
@@ -64,10 +67,10 @@ export const NAVIGATION: Record<Area, NavItem[]> = {
     { to: "/dashboard/admin/settings", label: "Settings", icon: Settings },
     { to: "/messages", label: "Messages", icon: MessageSquare },
   ],
-  // Issue 17. Hours to review (/dashboard/preceptor/hours) and Evaluations
-  // (/dashboard/preceptor/evaluations) join at the merge, with their pages.
+  // Issue 17: the preceptor's students, the hours they logged and their evaluations.
   preceptor: [
     { to: "/dashboard/preceptor", label: "Dashboard", icon: LayoutDashboard },
+    { to: "/dashboard/preceptor/evaluations", label: "Evaluations", icon: ClipboardCheck },
     { to: "/messages", label: "Messages", icon: MessageSquare },
     { to: "/account", label: "Account", icon: User },
   ],
@@ -78,6 +81,7 @@ export const NAVIGATION: Record<Area, NavItem[]> = {
     { to: "/student/compliance", label: "Compliance", icon: ShieldCheck },
     { to: "/student/calendar", label: "Calendar", icon: Calendar },
     { to: "/student/learning", label: "Learning Center", icon: GraduationCap },
+    { to: "/student/evaluations", label: "Evaluations", icon: ClipboardCheck },
     { to: "/student/messages", label: "Messages", icon: MessageSquare },
     { to: "/student/profile", label: "Profile", icon: User },
   ],
@@ -101,6 +105,7 @@ export function areaOf(pathname: string, role: Role | null): Area {
       "/learning-resources",
       "/agreements",
       "/rotations",
+      "/evaluations",
     ].some((p) => pathname.startsWith(p))
   )
     return "program";
