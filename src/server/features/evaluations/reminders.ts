@@ -66,7 +66,7 @@ export async function scanEvaluations(
           from memberships m
           join users u on u.id = m.user_id
           join user_roles ur on ur.user_id = u.id and ur.role = 'facility'
-         where e.kind = 'student' and m.organization_id = e.facility_id
+         where e.kind = 'student' and m.organization_id = e.facility_id and m.role = 'coordinator'
            and not exists (select 1 from rotation_preceptors rp2 where rp2.application_id = e.application_id)
         union
         select u.id, u.email, u.name, 'student'
