@@ -59,7 +59,7 @@ describe("the entry rules", () => {
   });
   it("refuses an overlap on the same day, saying what is already logged", () => {
     expect(check("2026-03-03", "14:00", "18:00", [at("2026-03-03", "07:00", "15:00")])).toEqual([
-      { path: "startTime", message: "Entries on 3 March overlap: 07:00–15:00 already logged" },
+      { path: "startTime", message: "Entries on 3 March overlap: 07:00–15:00 already logged", conflict: true },
     ]);
     // Touching ends do not overlap.
     expect(check("2026-03-03", "15:00", "18:00", [at("2026-03-03", "07:00", "15:00")])).toEqual([]);
@@ -67,14 +67,20 @@ describe("the entry rules", () => {
   it("an overnight shift overlaps the next morning's entry (absolute time)", () => {
     const night = at("2026-03-03", "19:00", "07:00");
     expect(check("2026-03-04", "06:00", "10:00", [night])).toEqual([
-      { path: "startTime", message: "This entry overlaps your entry of 3 March: 19:00–07:00 already logged" },
+      {
+        path: "startTime",
+        message: "This entry overlaps your entry of 3 March: 19:00–07:00 already logged",
+        conflict: true,
+      },
     ]);
     expect(check("2026-03-04", "07:00", "10:00", [night])).toEqual([]);
     // And the other way round: a night shift logged after the morning it runs into.
     expect(check("2026-03-03", "19:00", "07:00", [at("2026-03-04", "06:00", "10:00")])[0].path).toBe("startTime");
   });
   it("overlaps count across rotations (the caller passes all of the student's entries)", () => {
-    expect(check("2026-03-05", "08:00", "12:00", [at("2026-03-05", "09:00", "10:00", "other-rotation")])).toHaveLength(1);
+    expect(check("2026-03-05", "08:00", "12:00", [at("2026-03-05", "09:00", "10:00", "other-rotation")])).toHaveLength(
+      1,
+    );
   });
   it("a day's entries total at most 24 hours", () => {
     const day = at("2026-03-03", "00:00", "23:00");
@@ -83,6 +89,7 @@ describe("the entry rules", () => {
       {
         path: "endTime",
         message: "3 March would total 31 hours: a day's entries total at most 24 hours (23 already logged)",
+        conflict: true,
       },
     ]);
     expect(check("2026-03-03", "23:00", "00:00", [day])).toEqual([]);

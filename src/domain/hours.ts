@@ -95,7 +95,9 @@ export const hourEntrySchema = z.object({
   startTime: z
     .string({ error: "Start time is required" })
     .regex(TIME, "Start time must be a time like 07:00 (HH:MM, 24-hour)"),
-  endTime: z.string({ error: "End time is required" }).regex(TIME, "End time must be a time like 15:30 (HH:MM, 24-hour)"),
+  endTime: z
+    .string({ error: "End time is required" })
+    .regex(TIME, "End time must be a time like 15:30 (HH:MM, 24-hour)"),
   categories: z
     .array(z.enum(HOUR_CATEGORIES, { error: "Choose activities from the list" }), {
       error: "Choose at least one activity",
@@ -114,7 +116,12 @@ export type HourEntryInput = z.input<typeof hourEntrySchema>;
 /** One logged entry as the rules see it. */
 export type LoggedSpan = { id: string; workDate: string; startMinute: number; minutes: number };
 
-export type EntryIssue = { path: "workDate" | "startTime" | "endTime" | "categories" | "reflection"; message: string };
+/** `conflict`: the entry clashes with what is already logged (an overlap, the day's 24 hours). */
+export type EntryIssue = {
+  path: "workDate" | "startTime" | "endTime" | "categories" | "reflection";
+  message: string;
+  conflict?: true;
+};
 
 /** Absolute start and end (minutes since 1970-01-01) of an entry. */
 export function absoluteSpan(e: { workDate: string; startMinute: number; minutes: number }) {
@@ -159,6 +166,7 @@ export function checkEntry(
     issues.push({
       path: "endTime",
       message: `${dayLabel(entry.workDate)} would total ${formatHours(dayTotal + minutes)} hours: a day's entries total at most 24 hours (${formatHours(dayTotal)} already logged)`,
+      conflict: true,
     });
     return issues;
   }
@@ -174,7 +182,7 @@ export function checkEntry(
       clash.workDate === entry.workDate
         ? `Entries on ${dayLabel(entry.workDate)} overlap`
         : `This entry overlaps your entry of ${dayLabel(clash.workDate)}`;
-    issues.push({ path: "startTime", message: `${where}: ${span(clash)} already logged` });
+    issues.push({ path: "startTime", message: `${where}: ${span(clash)} already logged`, conflict: true });
   }
   return issues;
 }

@@ -45,6 +45,7 @@ import {
 import { departmentRoutes } from "./features/departments/routes";
 import { eventRoutes } from "./features/events/routes";
 import { healthRoutes } from "./features/health/routes";
+import { hourRoutes, myHourRoutes } from "./features/hours/routes";
 import {
   learningRoutes,
   myLearningRoutes,
@@ -301,6 +302,8 @@ export function createApp(opts: AppOptions) {
     .route("/api/me/student", myRecommendationRoutes)
     .route("/api/me/student", myCalendarRoutes)
     .route("/api/me/student", myLearningRoutes)
+    .route("/api/me/student", myHourRoutes)
+    .route("/api/hours", hourRoutes)
     .route("/api/learning", learningRoutes);
 
   // Server-Sent Events sit outside the typed chain: the browser reads them with EventSource.
