@@ -2,6 +2,7 @@ import { count, eq } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Tx } from "../db/client";
 import { affiliationAgreements, facilityAgreementSettings } from "../db/schema/agreements";
+import { hourLogs, programHourRequirements } from "../db/schema/rotations";
 import { applications } from "../db/schema/applications";
 import { calendarEvents } from "../db/schema/calendar";
 import {
@@ -20,6 +21,7 @@ import type { Deps } from "../lib/context";
 import { createFileStore } from "../lib/storage";
 import { backdateAccounts, type DemoAccounts, seedAccounts } from "./accounts";
 import { planAgreements } from "./agreements";
+import { planHours } from "./hours";
 import { type ApplicationStatus, planApplications } from "./applications";
 import { planCalendar } from "./calendar";
 import { planCompliance } from "./compliance";
@@ -51,6 +53,7 @@ export type SeedCounts = {
   messages: number;
   complianceDocuments: number;
   agreements: number;
+  hourLogs: number;
   ms: number;
 };
 
@@ -138,6 +141,12 @@ export async function seedDemoWorld(deps: Deps, opts: { now?: Date } = {}): Prom
   const calendarRows = planCalendar({ clock, orgs, accounts, placements: placementPlan.plans });
   const compliance = await planCompliance({ ...world, placements: placementPlan.plans });
   const agreements = await planAgreements(world);
+  const hours = planHours({
+    ...world,
+    applications: applicationRows,
+    demoStudentId: demoStudent.id,
+    demoProgramIndex: demoStudent.programIndex,
+  });
   // The documents' files first (under DATA_DIR/files or in S3): a row never points at nothing.
   const files = createFileStore(deps.env);
   for (const f of [...compliance.files, ...agreements.files]) await files.put(f.key, f.bytes, f.contentType);
@@ -165,6 +174,8 @@ export async function seedDemoWorld(deps: Deps, opts: { now?: Date } = {}): Prom
     );
     await insertAll(tx, affiliationAgreements, agreements.rows);
     await insertAll(tx, facilityAgreementSettings, agreements.settings);
+    await insertAll(tx, hourLogs, hours.logs);
+    await insertAll(tx, programHourRequirements, hours.requirements);
     await tx
       .insert(adminAccessRequests)
       .values({
@@ -189,6 +200,7 @@ export async function seedDemoWorld(deps: Deps, opts: { now?: Date } = {}): Prom
     messages: messageRows.length,
     complianceDocuments: compliance.documentRows.length,
     agreements: agreements.rows.length,
+    hourLogs: hours.logs.length,
     ms: Math.round(performance.now() - started),
   };
 }
