@@ -86,10 +86,7 @@ export function planHours(w: {
           workDate: dayString(day),
           startMinute: night ? 19 * 60 : 7 * 60,
           minutes: night ? 12 * 60 : long ? 12 * 60 : 8 * 60,
-          categories: [
-            HOUR_CATEGORIES[(week + d) % 3],
-            HOUR_CATEGORIES[3 + ((d + n) % (HOUR_CATEGORIES.length - 3))],
-          ],
+          categories: [HOUR_CATEGORIES[(week + d) % 3], HOUR_CATEGORIES[3 + ((d + n) % (HOUR_CATEGORIES.length - 3))]],
           reflection: REFLECTIONS[(week * 5 + d + n) % REFLECTIONS.length] || null,
           status,
           reviewedBy: status === "submitted" ? null : reviewer,

@@ -1,7 +1,7 @@
 import { Component, type ComponentType, type ReactNode, Suspense, use, useEffect, useState } from "react";
 import { matchRoutes, Navigate, type RouteObject, useLocation, useParams, useRoutes } from "react-router";
 import type { Role } from "@/domain/roles";
-import { ADMIN_ROLES, FACILITY_SIDE, PROGRAM_SIDE, STUDENT_VIEWERS } from "@/domain/roles";
+import { ADMIN_ROLES, FACILITY_SIDE, PRECEPTOR_SIDE, PROGRAM_SIDE, STUDENT_VIEWERS } from "@/domain/roles";
 import { documentTitle, route } from "@/domain/web-routes";
 import { useToasterWanted } from "@/web/lib/toasts";
 
@@ -109,6 +109,7 @@ const appRoutes: RouteObject[] = [
           async () => (await import("@/web/features/agreements/pages/agreements-page")).ProgramAgreementsPage,
         ),
       },
+      { path: route("/hours"), ...page(() => import("@/web/features/hours/pages/program-hours-page")) },
     ],
   },
   {
@@ -143,6 +144,20 @@ const appRoutes: RouteObject[] = [
         ...lazyRoute(
           async () => (await import("@/web/features/agreements/pages/agreements-page")).FacilityAgreementsPage,
         ),
+      },
+      {
+        path: route("/dashboard/facility/hours"),
+        ...lazyRoute(async () => (await import("@/web/features/hours/pages/review-page")).FacilityHoursPage),
+      },
+    ],
+  },
+  // A rotation's supervisors (issue 17): preceptors, the facility's coordinators, administrators.
+  {
+    ...guarded(PRECEPTOR_SIDE),
+    children: [
+      {
+        path: route("/dashboard/preceptor/hours"),
+        ...lazyRoute(async () => (await import("@/web/features/hours/pages/review-page")).PreceptorHoursPage),
       },
     ],
   },
@@ -212,6 +227,7 @@ const appRoutes: RouteObject[] = [
         path: route("/student/calendar"),
         ...lazyRoute(async () => (await import("@/web/features/calendar/pages/calendar-page")).StudentCalendarPage),
       },
+      { path: route("/student/hours"), ...page(() => import("@/web/features/hours/pages/student-hours-page")) },
       { path: route("/student/learning"), ...page(() => import("@/web/features/learning/pages/learning-page")) },
       { path: route("/student/messages"), ...page(() => import("@/web/features/messages/pages/messages-page")) },
       { path: route("/student/profile"), ...page(() => import("@/web/features/students/pages/student-profile-page")) },

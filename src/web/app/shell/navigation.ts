@@ -3,6 +3,7 @@ import {
   Building2,
   Calendar,
   ClipboardList,
+  Clock,
   FileSignature,
   GraduationCap,
   History,
@@ -35,6 +36,7 @@ export const NAVIGATION: Record<Area, NavItem[]> = {
     { to: "/calendar", label: "Calendar", icon: Calendar },
     { to: "/learning-resources", label: "Learning Resources", icon: BookOpen },
     { to: "/agreements", label: "Agreements", icon: FileSignature },
+    { to: "/hours", label: "Hours", icon: Clock },
     { to: "/messages", label: "Messages", icon: MessageSquare },
   ],
   facility: [
@@ -45,6 +47,7 @@ export const NAVIGATION: Record<Area, NavItem[]> = {
     { to: "/dashboard/facility/calendar", label: "Calendar", icon: Calendar },
     { to: "/dashboard/facility/requirements", label: "Requirements", icon: ListChecks },
     { to: "/dashboard/facility/agreements", label: "Agreements", icon: FileSignature },
+    { to: "/dashboard/facility/hours", label: "Hours", icon: Clock },
     { to: "/messages", label: "Messages", icon: MessageSquare },
   ],
   admin: [
@@ -64,6 +67,7 @@ export const NAVIGATION: Record<Area, NavItem[]> = {
     { to: "/student/applications", label: "My Applications", icon: ClipboardList },
     { to: "/student/compliance", label: "Compliance", icon: ShieldCheck },
     { to: "/student/calendar", label: "Calendar", icon: Calendar },
+    { to: "/student/hours", label: "Hours", icon: Clock },
     { to: "/student/learning", label: "Learning Center", icon: GraduationCap },
     { to: "/student/messages", label: "Messages", icon: MessageSquare },
     { to: "/student/profile", label: "Profile", icon: User },
@@ -86,6 +90,7 @@ export function areaOf(pathname: string, role: Role | null): Area {
       "/calendar",
       "/learning-resources",
       "/agreements",
+      "/hours",
     ].some((p) => pathname.startsWith(p))
   )
     return "program";
