@@ -77,7 +77,10 @@ export const minutesWhere = (status?: "submitted" | "approved" | "returned") =>
     ? sql<number>`coalesce(sum(${hourLogs.minutes}) filter (where ${hourLogs.status} = ${status}), 0)::int`
     : sql<number>`coalesce(sum(${hourLogs.minutes}), 0)::int`;
 
-/** The student's approved rotations, current first, then upcoming, then past, with their totals. */
+/**
+ * The student's approved rotations with their totals: the current one first, then past ones (the
+ * latest first: hours are logged after the day), then upcoming ones (nothing to log yet).
+ */
 export async function myRotations(db: DbOrTx, scope: StudentScope) {
   const phase = sql<"current" | "upcoming" | "past">`(case
     when current_date between ${placements.startDate} and ${placements.endDate} then 'current'
@@ -105,9 +108,9 @@ export async function myRotations(db: DbOrTx, scope: StudentScope) {
     .where(and(scopeWhere(scope, { student: applications.studentId }), eq(applications.status, "approved")))
     .groupBy(applications.id, placements.id, organizations.id)
     .orderBy(
-      sql`(case ${phase} when 'current' then 0 when 'upcoming' then 1 else 2 end)`,
-      sql`case when ${placements.startDate} > current_date then ${placements.startDate} end asc`,
-      sql`${placements.endDate} desc`,
+      sql`(case ${phase} when 'current' then 0 when 'past' then 1 else 2 end)`,
+      sql`case when ${placements.startDate} <= current_date then ${placements.endDate} end desc`,
+      asc(placements.startDate),
       asc(applications.id),
     );
   return rows.map((r) => ({

@@ -53,7 +53,7 @@ const myListRoute = createRoute({
       rotationId: z
         .uuid("rotationId must be a rotation's id")
         .optional()
-        .openapi({ description: "Default: the current rotation (else the next, else the latest)" }),
+        .openapi({ description: "Default: the current rotation (else the latest past one, else the next)" }),
     }),
   },
   responses: { 200: jsonContent(MyHoursSchema, "Rotations and entries"), ...errorResponses },

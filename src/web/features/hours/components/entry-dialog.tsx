@@ -1,3 +1,4 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { toast } from "sonner";
 import {
@@ -239,16 +240,15 @@ export function LogWeekDialog({
   rotation,
   weekStart,
   today,
-  onDone,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   rotation: MyRotation;
   weekStart: string;
   today: string;
-  onDone: () => void;
 }) {
   const id = useId();
+  const client = useQueryClient();
   const [rows, setRows] = useState<DayRow[]>([]);
   const [categories, setCategories] = useState<string[]>([]);
   const [reflection, setReflection] = useState("");
@@ -296,20 +296,18 @@ export function LogWeekDialog({
       })),
     );
     setBusy(false);
-    let saved = 0;
     setRows((current) =>
       current.map((row, j) => {
         const k = chosen.findIndex((c) => c.i === j);
         if (k === -1) return row;
         const res = results[k];
         if (res.ok) {
-          saved += 1;
           return { ...row, include: false, error: undefined };
         }
         return { ...row, error: res.error instanceof Error ? res.error.message : "Could not save" };
       }),
     );
-    onDone();
+    await client.invalidateQueries({ queryKey: ["hours"] });
     const failed = results.filter((r) => !r.ok).length;
     if (failed === 0) {
       toast.success(`${results.length} entries logged`);
@@ -319,7 +317,6 @@ export function LogWeekDialog({
         description: "The days not saved say why below.",
       });
     }
-    void saved;
   }
 
   return (

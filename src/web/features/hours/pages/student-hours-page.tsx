@@ -243,7 +243,6 @@ function RotationHours({
         rotation={rotation}
         weekStart={week}
         today={data.today}
-        onDone={() => {}}
       />
     </div>
   );
