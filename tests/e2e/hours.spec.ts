@@ -69,7 +69,8 @@ test("a student logs a week of hours, the facility approves four and returns one
 
   // The student reads the note; the returned entry can be fixed, the approved ones are locked.
   await signIn(page, DEMO.student);
-  await page.goto("/student/hours");
+  await page.getByRole("navigation").getByRole("link", { name: "Hours" }).click();
+  await expect(page).toHaveURL(/\/student\/hours$/);
   await expect(page.getByRole("heading", { name: `Week of ${weekOf} · 40 h` })).toBeVisible();
   await expect(page.getByText("Add the unit you worked on.")).toBeVisible();
   await expect(page.getByText("Approved: locked")).toHaveCount(4);

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Clock, Plus, SearchX, Trash2 } from "lucide-react";
 import { type FormEvent, useEffect, useId, useState } from "react";
+import { Link } from "react-router";
 import { toast } from "sonner";
 import { formatHours, REQUIRED_HOURS_MAX } from "@/domain/hours";
 import { NURSING_SPECIALTIES } from "@/domain/specialties";
@@ -70,7 +71,19 @@ export default function ProgramHoursPage() {
     {
       id: "student",
       header: "Student",
-      cell: (r) => <Stacked primary={r.student.name} secondary={r.student.email} />,
+      cell: (r) => (
+        <Stacked
+          primary={
+            <Link
+              to={`/students/${encodeURIComponent(r.student.id)}`}
+              className="font-medium text-primary underline-offset-4 hover:underline"
+            >
+              {r.student.name}
+            </Link>
+          }
+          secondary={r.student.email}
+        />
+      ),
     },
     { id: "rotations", header: "Rotations", cell: (r) => r.rotations },
     { id: "approved", header: "Approved", cell: (r) => `${formatHours(r.approvedMinutes)} h` },
