@@ -18,10 +18,10 @@ import {
   placementChecklistTicks,
 } from "./db/schema/learning";
 import { matchRuns } from "./db/schema/match-runs";
-import { hourLogs } from "./db/schema/rotations";
 import { messages } from "./db/schema/messages";
 import { adminAccessRequests, organizations } from "./db/schema/organizations";
 import { departments, placements } from "./db/schema/placements";
+import { hourLogs } from "./db/schema/rotations";
 import { rosterClaimReports, studentExperiences } from "./db/schema/student-accounts";
 import { studentInvitations, studentPreferences, students } from "./db/schema/students";
 import { createApplication } from "./factories/applications";

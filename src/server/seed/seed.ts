@@ -2,7 +2,6 @@ import { count, eq } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Tx } from "../db/client";
 import { affiliationAgreements, facilityAgreementSettings } from "../db/schema/agreements";
-import { hourLogs, programHourRequirements } from "../db/schema/rotations";
 import { applications } from "../db/schema/applications";
 import { calendarEvents } from "../db/schema/calendar";
 import {
@@ -15,17 +14,18 @@ import { learningResources, placementChecklistItems } from "../db/schema/learnin
 import { messages } from "../db/schema/messages";
 import { adminAccessRequests, memberships, organizations } from "../db/schema/organizations";
 import { departments, placements } from "../db/schema/placements";
+import { hourLogs, programHourRequirements } from "../db/schema/rotations";
 import { studentPreferences, students, studentUsers } from "../db/schema/students";
 import { findUserIdByEmail } from "../features/accounts/service";
 import type { Deps } from "../lib/context";
 import { createFileStore } from "../lib/storage";
 import { backdateAccounts, type DemoAccounts, seedAccounts } from "./accounts";
 import { planAgreements } from "./agreements";
-import { planHours } from "./hours";
 import { type ApplicationStatus, planApplications } from "./applications";
 import { planCalendar } from "./calendar";
 import { planCompliance } from "./compliance";
 import * as D from "./data";
+import { planHours } from "./hours";
 import { planLearning, planPlacementChecklist } from "./learning";
 import { planMessages } from "./messages";
 import { coordinatorMemberships, type DemoOrganizations, planOrganizations } from "./organizations";
