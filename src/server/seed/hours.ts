@@ -50,9 +50,10 @@ export function planHours(w: {
     .filter((a) => a.studentId === w.demoStudentId)
     .sort((a, b) => (byId.get(b.placementId)?.start ?? 0) - (byId.get(a.placementId)?.start ?? 0));
   const current = demoOwn.find((a) => (byId.get(a.placementId)?.end ?? 0) >= clock.today) ?? demoOwn[0];
-  const others = begun
-    .filter((a) => a.studentId !== w.demoStudentId && byId.get(a.placementId)?.kind === "running")
-    .slice(0, OTHER_ROTATIONS);
+  // The first facility's (facility@demo.test's) running rotations first, so its queue has several students.
+  const running = begun.filter((a) => a.studentId !== w.demoStudentId && byId.get(a.placementId)?.kind === "running");
+  const atFirst = (a: ApplicationRow) => byId.get(a.placementId)?.facilityIndex === 0;
+  const others = [...running.filter(atFirst), ...running.filter((a) => !atFirst(a))].slice(0, OTHER_ROTATIONS);
 
   const logs: HourRow[] = [];
   const rotations = current ? [current, ...others] : others;

@@ -1,5 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { portalEvents } from "../../db/schema/events";
 import { programHourRequirements } from "../../db/schema/rotations";
 import { students } from "../../db/schema/students";
 import { dayFromToday } from "../../factories/placements";
@@ -242,6 +243,12 @@ describe("the review", () => {
     const [mail] = await t.mailTo(student.email);
     expect(mail.subject).toBe("2 hour entries were returned to you");
     expect(mail.text).toContain("Add the unit's name");
+    // The student's hours page refreshes live.
+    const events = await t.deps.db
+      .select()
+      .from(portalEvents)
+      .where(and(eq(portalEvents.userId, student.userId), eq(portalEvents.type, "hours.updated")));
+    expect(events.length).toBeGreaterThan(0);
     const list = await t.call("GET", "/api/me/student/hours", { cookie: student.cookie });
     expect(list.json.entries.find((e: { id: string }) => e.id === a.json.id)).toMatchObject({
       status: "returned",

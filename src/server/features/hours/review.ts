@@ -229,6 +229,16 @@ export async function reviewEntries(deps: Deps, scope: RotationScope, viewer: Vi
       throw conflict(ids.length === 1 ? "This entry was already reviewed" : "These entries were already reviewed");
     }
     if (input.action === "return") await mailReturned(deps, tx, updated, note);
+    // Sent on commit: the students' hours pages refresh live. Last, in one statement (ADR 008).
+    const studentIds = [...new Set(updated.map((u) => u.studentId))];
+    const accounts = await tx
+      .select({ userId: studentUsers.userId })
+      .from(studentUsers)
+      .where(inArray(studentUsers.studentId, studentIds));
+    await deps.realtime.publish(
+      tx,
+      accounts.map((a) => ({ userId: a.userId, type: "hours.updated", data: { action: input.action } })),
+    );
     const done = new Set(updated.map((u) => u.id));
     return {
       action: input.action,
