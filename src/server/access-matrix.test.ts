@@ -22,7 +22,13 @@ import { messages } from "./db/schema/messages";
 import { adminAccessRequests, memberships, organizations } from "./db/schema/organizations";
 import { departments, placements } from "./db/schema/placements";
 import { preceptorInvitations } from "./db/schema/preceptors";
-import { evaluations, evaluationTemplates, programEvaluationSettings, rotationPreceptors } from "./db/schema/rotations";
+import {
+  evaluations,
+  evaluationTemplates,
+  hourLogs,
+  programEvaluationSettings,
+  rotationPreceptors,
+} from "./db/schema/rotations";
 import { rosterClaimReports, studentExperiences } from "./db/schema/student-accounts";
 import { studentInvitations, studentPreferences, students } from "./db/schema/students";
 import { createApplication } from "./factories/applications";
@@ -265,6 +271,21 @@ async function buildWorld(t: TestApp, users: Record<TestRole, TestUser>) {
       expiresAt: new Date(Date.now() + 86_400_000),
     })
     .returning();
+  // Issue 17: an hour entry of the world's placed student on the approved rotation.
+  const [hourLog] = await db
+    .insert(hourLogs)
+    .values({
+      applicationId: approved.id,
+      studentId: placed.id,
+      programId: program.id,
+      facilityId: facility.id,
+      workDate: active.startDate,
+      startMinute: 420,
+      minutes: 480,
+      categories: ["Assessment"],
+      reflection: `World reflection ${tag}`,
+    })
+    .returning();
   const marker = `World secret ${tag}`;
   const [message] = await db
     .insert(messages)
@@ -312,6 +333,8 @@ async function buildWorld(t: TestApp, users: Record<TestRole, TestUser>) {
     worldPreceptor.email,
     preceptorInvitation.id,
     preceptorInvitation.email,
+    hourLog.id,
+    `World reflection ${tag}`,
   ];
   // The active placement and its facility are on the marketplace, for programs and students alike.
   const facilityRecords = [facility.id, department.id, department.name, emptyDepartment.id, active.id];
@@ -339,6 +362,7 @@ async function buildWorld(t: TestApp, users: Record<TestRole, TestUser>) {
     agreement,
     worldPreceptor,
     preceptorInvitation,
+    hourLog,
     marker,
     /** The foreign callers' own records. */
     callers,
@@ -1002,6 +1026,155 @@ function preceptorRows(): Row[] {
       ok: 404,
       request: () => ({ body: {} }),
       foreign: "n/a",
+    },
+  ];
+}
+
+/** Issue 17's hour logs: the student's own, the review (a rotation's supervisors), the program's totals. */
+function hourRows(): Row[] {
+  const REVIEWERS: Role[] = ["preceptor", "facility", ...ADMINS];
+  const entry = () => ({
+    workDate: dayFromToday(-1),
+    startTime: "07:00",
+    endTime: "15:00",
+    categories: ["Assessment"],
+  });
+  const ownProgram = (res: Res, _w: World, ctx: Ctx) => expect(res.json.programId).toBe(own(ctx, "program"));
+  return [
+    {
+      route: "GET /api/me/student/hours",
+      allowed: STUDENT_VIEWERS,
+      ok: ownRecord(200),
+      // Another student naming the world's rotation: not theirs (404).
+      foreign: {
+        who: "student",
+        status: 404,
+        request: (w) => ({ path: `/api/me/student/hours?rotationId=${w.applications.approved.id}` }),
+      },
+    },
+    {
+      route: "POST /api/me/student/hours",
+      allowed: STUDENT_VIEWERS,
+      ok: 404,
+      request: () => ({ body: { ...entry(), rotationId: randomUUID() } }),
+      foreign: {
+        who: "student",
+        status: 404,
+        request: (w) => ({
+          path: "/api/me/student/hours",
+          body: { ...entry(), rotationId: w.applications.approved.id },
+        }),
+      },
+    },
+    {
+      route: "PUT /api/me/student/hours/:id",
+      allowed: STUDENT_VIEWERS,
+      ok: 404,
+      request: () => ({ path: `/api/me/student/hours/${randomUUID()}`, body: entry() }),
+      foreign: {
+        who: "student",
+        status: 404,
+        request: (w) => ({ path: `/api/me/student/hours/${w.hourLog.id}`, body: entry() }),
+      },
+    },
+    {
+      route: "DELETE /api/me/student/hours/:id",
+      allowed: STUDENT_VIEWERS,
+      ok: 404,
+      foreign: { who: "student", status: 404, request: (w) => ({ path: `/api/me/student/hours/${w.hourLog.id}` }) },
+    },
+    {
+      route: "GET /api/hours/review",
+      allowed: REVIEWERS,
+      ok: 200,
+      foreign: {
+        who: "facility",
+        status: 200,
+        request: (w) => ({ path: `/api/hours/review?facilityId=${w.facility.id}&studentId=${w.students.placed.id}` }),
+      },
+    },
+    {
+      route: "GET /api/hours/review/export.csv",
+      allowed: REVIEWERS,
+      ok: 200,
+      check: (res) => csv(res),
+      foreign: {
+        who: "facility",
+        status: 200,
+        request: (w) => ({ path: `/api/hours/review/export.csv?facilityId=${w.facility.id}` }),
+      },
+    },
+    {
+      route: "GET /api/hours/review/options",
+      allowed: REVIEWERS,
+      ok: 200,
+      foreign: {
+        who: "facility",
+        status: 200,
+        request: (w) => ({ path: `/api/hours/review/options?facilityId=${w.facility.id}` }),
+      },
+    },
+    {
+      route: "POST /api/hours/review",
+      allowed: REVIEWERS,
+      ok: 404,
+      request: () => ({ body: { ids: [randomUUID()], action: "approve" } }),
+      foreign: {
+        who: "facility",
+        status: 404,
+        request: (w) => ({
+          path: "/api/hours/review",
+          body: { ids: [w.hourLog.id], action: "approve", facilityId: w.facility.id },
+        }),
+      },
+    },
+    {
+      route: "GET /api/hours/program",
+      allowed: PROGRAM_SIDE,
+      ok: 200,
+      foreign: {
+        who: "program",
+        status: 200,
+        request: (w) => ({ path: `/api/hours/program?programId=${w.program.id}` }),
+      },
+    },
+    {
+      route: "GET /api/hours/program/export.csv",
+      allowed: PROGRAM_SIDE,
+      ok: 200,
+      check: (res) => csv(res),
+      foreign: {
+        who: "program",
+        status: 200,
+        request: (w) => ({ path: `/api/hours/program/export.csv?programId=${w.program.id}` }),
+      },
+    },
+    {
+      route: "GET /api/hours/requirements",
+      allowed: PROGRAM_SIDE,
+      // An administrator names the program (422 without).
+      ok: (who) => (who === "admin" || who === "super_admin" ? 422 : 200),
+      foreign: {
+        who: "program",
+        status: 200,
+        request: (w) => ({ path: `/api/hours/requirements?programId=${w.program.id}` }),
+        check: ownProgram,
+      },
+    },
+    {
+      route: "PUT /api/hours/requirements",
+      allowed: PROGRAM_SIDE,
+      ok: 422,
+      request: () => ({ body: {} }),
+      foreign: {
+        who: "program",
+        status: 200,
+        request: (w) => ({
+          path: "/api/hours/requirements",
+          body: { requirements: [{ specialty: "", hours: 1 }], programId: w.program.id },
+        }),
+        check: ownProgram,
+      },
     },
   ];
 }
@@ -2579,6 +2752,8 @@ const MATRIX: Row[] = [
   ...preceptorRows(),
   // Evaluations (issue 17): the program's, the supervisors', the facility's summary, the student's.
   ...evaluationRows(),
+  // Clinical hour logs (issue 17): the student's own, the review, the program's totals.
+  ...hourRows(),
 ];
 
 let t: TestApp;

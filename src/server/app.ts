@@ -47,6 +47,7 @@ import { myEvaluationRoutes } from "./features/evaluations/my-routes";
 import { evaluationRoutes } from "./features/evaluations/routes";
 import { eventRoutes } from "./features/events/routes";
 import { healthRoutes } from "./features/health/routes";
+import { hourRoutes, myHourRoutes } from "./features/hours/routes";
 import {
   learningRoutes,
   myLearningRoutes,
@@ -309,6 +310,8 @@ export function createApp(opts: AppOptions) {
     .route("/api/me/student", myCalendarRoutes)
     .route("/api/me/student", myLearningRoutes)
     .route("/api/me/student", myRotationRoutes)
+    .route("/api/me/student", myHourRoutes)
+    .route("/api/hours", hourRoutes)
     .route("/api/learning", learningRoutes)
     .route("/api/preceptors", preceptorRoutes)
     .route("/api/preceptor-invitations", preceptorInvitationRoutes);

@@ -427,6 +427,33 @@ describe("seedDemoWorld", () => {
     expect(invitations.json.items.map((i: { state: string }) => i.state)).toEqual(["pending"]);
   });
 
+  it("gives the demo student and other students hour logs in every state, and the programs required hours (issue 17)", async () => {
+    const demo = await rows<{ status: string; n: number }>(sql`
+      select h.status::text as status, count(*)::int as n from hour_logs h
+        join student_users su on su.student_id = h.student_id join users u on u.id = su.user_id
+       where u.email = 'student@demo.test' group by h.status order by 1`);
+    expect(demo.map((r) => r.status)).toEqual(["approved", "returned", "submitted"]);
+    expect(await one(sql`select count(*) as n from hour_logs where status = 'returned' and review_note is null`)).toBe(
+      0,
+    );
+    expect(await one(sql`select count(distinct student_id) as n from hour_logs`)).toBeGreaterThan(5);
+    expect(counts.hourLogs).toBe(await one(sql`select count(*) as n from hour_logs`));
+    // No entry of a student overlaps another (the rule the API keeps) and none is in the future.
+    const overlaps = await one(sql`
+      select count(*) as n from hour_logs a join hour_logs b on a.student_id = b.student_id and a.id < b.id
+       where (a.work_date + make_interval(mins => a.start_minute)) < (b.work_date + make_interval(mins => b.start_minute + b.minutes))
+         and (b.work_date + make_interval(mins => b.start_minute)) < (a.work_date + make_interval(mins => a.start_minute + a.minutes))`);
+    expect(overlaps).toBe(0);
+    expect(await one(sql`select count(*) as n from hour_logs where work_date >= current_date`)).toBe(0);
+    const required = await rows<{ specialty: string; hours: number }>(sql`
+      select r.specialty, r.hours from program_hour_requirements r join organizations p on p.id = r.program_id
+       join students s on s.program_id = p.id where lower(s.email) = 'student@demo.test' order by r.specialty`);
+    expect(required).toEqual([
+      { specialty: "", hours: 90 },
+      { specialty: "Intensive Care (ICU)", hours: 120 },
+    ]);
+  });
+
   it("seedIfEmpty leaves a database with organizations alone", async () => {
     const before = await one(sql`select count(*)::int as n from placements`);
     expect(await demoWorldExists(t.deps)).toBe(true);

@@ -14,7 +14,13 @@ import { learningResources, placementChecklistItems } from "../db/schema/learnin
 import { messages } from "../db/schema/messages";
 import { adminAccessRequests, memberships, organizations } from "../db/schema/organizations";
 import { departments, placements } from "../db/schema/placements";
-import { evaluations, evaluationTemplates, programEvaluationSettings } from "../db/schema/rotations";
+import {
+  evaluations,
+  evaluationTemplates,
+  hourLogs,
+  programEvaluationSettings,
+  programHourRequirements,
+} from "../db/schema/rotations";
 import { studentPreferences, students, studentUsers } from "../db/schema/students";
 import { findUserIdByEmail } from "../features/accounts/service";
 import type { Deps } from "../lib/context";
@@ -26,6 +32,7 @@ import { planCalendar } from "./calendar";
 import { planCompliance } from "./compliance";
 import * as D from "./data";
 import { planEvaluations } from "./evaluations";
+import { planHours } from "./hours";
 import { planLearning, planPlacementChecklist } from "./learning";
 import { planMessages } from "./messages";
 import { coordinatorMemberships, type DemoOrganizations, planOrganizations } from "./organizations";
@@ -55,6 +62,7 @@ export type SeedCounts = {
   messages: number;
   complianceDocuments: number;
   agreements: number;
+  hourLogs: number;
   ms: number;
 };
 
@@ -143,6 +151,12 @@ export async function seedDemoWorld(deps: Deps, opts: { now?: Date } = {}): Prom
   const calendarRows = planCalendar({ clock, orgs, accounts, placements: placementPlan.plans });
   const compliance = await planCompliance({ ...world, placements: placementPlan.plans });
   const agreements = await planAgreements(world);
+  const hours = planHours({
+    ...world,
+    applications: applicationRows,
+    demoStudentId: demoStudent.id,
+    demoProgramIndex: demoStudent.programIndex,
+  });
   // The documents' files first (under DATA_DIR/files or in S3): a row never points at nothing.
   const files = createFileStore(deps.env);
   for (const f of [...compliance.files, ...agreements.files]) await files.put(f.key, f.bytes, f.contentType);
@@ -180,6 +194,8 @@ export async function seedDemoWorld(deps: Deps, opts: { now?: Date } = {}): Prom
     await insertAll(tx, evaluationTemplates, evaluationPlan.templates);
     await insertAll(tx, programEvaluationSettings, evaluationPlan.settings);
     await insertAll(tx, evaluations, evaluationPlan.rows);
+    await insertAll(tx, hourLogs, hours.logs);
+    await insertAll(tx, programHourRequirements, hours.requirements);
     // Last: the rotation record demo fills only what the hours and evaluations above left empty.
     await seedRotationRecords(tx, { clock, demoStudentId: demoStudent.id });
     await tx
@@ -206,6 +222,7 @@ export async function seedDemoWorld(deps: Deps, opts: { now?: Date } = {}): Prom
     messages: messageRows.length,
     complianceDocuments: compliance.documentRows.length,
     agreements: agreements.rows.length,
+    hourLogs: hours.logs.length,
     ms: Math.round(performance.now() - started),
   };
 }

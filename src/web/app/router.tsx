@@ -123,6 +123,7 @@ const appRoutes: RouteObject[] = [
         path: route("/evaluations"),
         ...page(() => import("@/web/features/evaluations/pages/program-evaluations-page")),
       },
+      { path: route("/hours"), ...page(() => import("@/web/features/hours/pages/program-hours-page")) },
     ],
   },
   {
@@ -173,6 +174,10 @@ const appRoutes: RouteObject[] = [
             (await import("@/web/features/evaluations/pages/preceptor-evaluations-page")).FacilityEvaluationsPage,
         ),
       },
+      {
+        path: route("/dashboard/facility/hours"),
+        ...lazyRoute(async () => (await import("@/web/features/hours/pages/review-page")).FacilityHoursPage),
+      },
     ],
   },
   // Issue 17: the preceptor's pages (administrators may look; a facility coordinator has the facility's).
@@ -186,6 +191,10 @@ const appRoutes: RouteObject[] = [
       {
         path: route("/dashboard/preceptor/rotations/:id"),
         ...page(() => import("@/web/features/preceptors/pages/preceptor-rotation-page")),
+      },
+      {
+        path: route("/dashboard/preceptor/hours"),
+        ...lazyRoute(async () => (await import("@/web/features/hours/pages/review-page")).PreceptorHoursPage),
       },
       {
         path: route("/dashboard/preceptor/evaluations"),
@@ -262,6 +271,7 @@ const appRoutes: RouteObject[] = [
         path: route("/student/calendar"),
         ...lazyRoute(async () => (await import("@/web/features/calendar/pages/calendar-page")).StudentCalendarPage),
       },
+      { path: route("/student/hours"), ...page(() => import("@/web/features/hours/pages/student-hours-page")) },
       { path: route("/student/learning"), ...page(() => import("@/web/features/learning/pages/learning-page")) },
       { path: route("/student/messages"), ...page(() => import("@/web/features/messages/pages/messages-page")) },
       { path: route("/student/profile"), ...page(() => import("@/web/features/students/pages/student-profile-page")) },

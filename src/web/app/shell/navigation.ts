@@ -5,6 +5,7 @@ import {
   CalendarCheck,
   ClipboardCheck,
   ClipboardList,
+  Clock,
   FileCheck,
   FileSignature,
   GraduationCap,
@@ -41,6 +42,7 @@ export const NAVIGATION: Record<Area, NavItem[]> = {
     { to: "/agreements", label: "Agreements", icon: FileSignature },
     { to: "/rotations", label: "Rotation Records", icon: FileCheck },
     { to: "/evaluations", label: "Evaluations", icon: ClipboardCheck },
+    { to: "/hours", label: "Hours", icon: Clock },
     { to: "/messages", label: "Messages", icon: MessageSquare },
   ],
   facility: [
@@ -54,6 +56,7 @@ export const NAVIGATION: Record<Area, NavItem[]> = {
     { to: "/dashboard/facility/rotations", label: "Rotations", icon: CalendarCheck },
     { to: "/dashboard/facility/preceptors", label: "Preceptors", icon: Stethoscope },
     { to: "/dashboard/facility/evaluations", label: "Evaluations", icon: ClipboardCheck },
+    { to: "/dashboard/facility/hours", label: "Hours", icon: Clock },
     { to: "/messages", label: "Messages", icon: MessageSquare },
   ],
   admin: [
@@ -70,6 +73,7 @@ export const NAVIGATION: Record<Area, NavItem[]> = {
   // Issue 17: the preceptor's students, the hours they logged and their evaluations.
   preceptor: [
     { to: "/dashboard/preceptor", label: "Dashboard", icon: LayoutDashboard },
+    { to: "/dashboard/preceptor/hours", label: "Hours to review", icon: Clock },
     { to: "/dashboard/preceptor/evaluations", label: "Evaluations", icon: ClipboardCheck },
     { to: "/messages", label: "Messages", icon: MessageSquare },
     { to: "/account", label: "Account", icon: User },
@@ -80,6 +84,7 @@ export const NAVIGATION: Record<Area, NavItem[]> = {
     { to: "/student/applications", label: "My Applications", icon: ClipboardList },
     { to: "/student/compliance", label: "Compliance", icon: ShieldCheck },
     { to: "/student/calendar", label: "Calendar", icon: Calendar },
+    { to: "/student/hours", label: "Hours", icon: Clock },
     { to: "/student/learning", label: "Learning Center", icon: GraduationCap },
     { to: "/student/evaluations", label: "Evaluations", icon: ClipboardCheck },
     { to: "/student/messages", label: "Messages", icon: MessageSquare },
@@ -106,6 +111,7 @@ export function areaOf(pathname: string, role: Role | null): Area {
       "/agreements",
       "/rotations",
       "/evaluations",
+      "/hours",
     ].some((p) => pathname.startsWith(p))
   )
     return "program";

@@ -16,6 +16,8 @@ const TOUCHES: Record<string, string[][]> = {
     ["placements"],
     ["placed-students"],
   ],
+  // A reviewer approved or returned the student's hour entries (issue 17).
+  "hours.updated": [["hours"]],
 };
 const EVERYTHING_LIVE = Object.values(TOUCHES).flat();
 
