@@ -32,17 +32,19 @@ export type WithdrawnBy = "student" | "program" | "roster";
 
 async function members(db: DbOrTx, organizationIds: string[]) {
   if (organizationIds.length === 0) return [];
-  return db
-    .select({
-      organizationId: memberships.organizationId,
-      userId: users.id,
-      email: users.email,
-      name: users.name,
-    })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    // Coordinators only: a facility's preceptors (issue 17) are not told of withdrawals.
-    .where(and(inArray(memberships.organizationId, organizationIds), eq(memberships.role, "coordinator")));
+  return (
+    db
+      .select({
+        organizationId: memberships.organizationId,
+        userId: users.id,
+        email: users.email,
+        name: users.name,
+      })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      // Coordinators only: a facility's preceptors (issue 17) are not told of withdrawals.
+      .where(and(inArray(memberships.organizationId, organizationIds), eq(memberships.role, "coordinator")))
+  );
 }
 
 /** Live events, sent on commit (NOTIFY inside `tx`): one per application and recipient. */
