@@ -49,9 +49,11 @@ test("the program reads completion across its students and downloads a rotation'
   await expect(page).toHaveURL(/q=Emily/);
   const row = table.getByRole("row").filter({ hasText: "Emily Carter" }).filter({ hasText: "pending review" });
   await expect(row).toHaveCount(1);
-  await expect(row).toContainText("/ 90 h");
+  // Her program requires 90 h, or 120 h of an ICU rotation.
+  await expect(row).toContainText(/\/ (90|120) h/);
   await expect(row).toContainText("1 of 2");
-  const hours = ((await row.getByText(/\/ 90 h/).textContent()) ?? "").match(/^([\d.]+) \/ 90 h/)?.[1];
+  const [, hours, required] =
+    ((await row.getByText(/\/ (90|120) h/).textContent()) ?? "").match(/^([\d.]+) \/ (\d+) h/) ?? [];
   expect(hours).toBeTruthy();
   await expectAccessible(page);
 
@@ -64,7 +66,7 @@ test("the program reads completion across its students and downloads a rotation'
   const text = await pdfText(await download.path());
   expect(text).toContain("Clinical Rotation Record");
   expect(text).toContain("Emily Carter");
-  expect(text).toContain(`Approved ${hours} h of 90 required`);
+  expect(text).toContain(`Approved ${hours} h of ${required} required`);
   expect(text).toContain(COMMENT);
 
   // 360 px: nothing wider than the screen.

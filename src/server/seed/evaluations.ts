@@ -11,6 +11,7 @@ import type { ApplicationRow } from "./applications";
 import type { DemoOrganizations } from "./organizations";
 import type { PlacementPlan } from "./placements";
 import { at, type Clock, DAY, dayString, HOUR } from "./random";
+import { DEMO_EVALUATION_COMMENT } from "./rotation-records";
 import type { StudentPlan } from "./students";
 
 // The demo world's evaluations (issue 17), in every state: open, due soon, overdue and submitted
@@ -164,7 +165,9 @@ export function planEvaluations(w: {
         ? answersTo(questions, seed, (id) =>
             kind === "site"
               ? siteComment
-              : (STUDENT_COMMENTS[id as keyof typeof STUDENT_COMMENTS] ?? STUDENT_COMMENTS.strengths)[seed % 3],
+              : id === "strengths" && studentById.get(r.a.studentId)?.demo
+                ? DEMO_EVALUATION_COMMENT // the rotation record's demo reads it back (seed/rotation-records.ts)
+                : (STUDENT_COMMENTS[id as keyof typeof STUDENT_COMMENTS] ?? STUDENT_COMMENTS.strengths)[seed % 3],
           )
         : null,
       // A site evaluation's author is the student's account (only the demo student has one).

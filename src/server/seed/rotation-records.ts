@@ -8,7 +8,7 @@ import { type Clock, DAY, dayString } from "./random";
 // a record PDF worth reading. The demo student's rotation (the current one, else the latest ended
 // one) gets a fortnight of hours (approved, one pending, one returned with a note) and the
 // preceptor's submitted evaluation; another student of the demo program gets an ended rotation
-// complete in hours and both evaluations. Each only where the world has none yet (the hours and
+// complete in hours and both evaluations (its own or the evaluations seed's, none pending). Each only where the world has none yet (the hours and
 // evaluations features seed richer data of their own), and the program's default requirement only
 // when it has none. Runs in the seed's transaction after the applications; no PRNG draw.
 
@@ -109,7 +109,9 @@ function evaluationRow(
   };
 }
 
-export async function seedRotationRecords(tx: Tx, w: { clock: Clock; demoStudentId: string }) {
+/** Returns how many hour entries it added (the seed's counts). */
+export async function seedRotationRecords(tx: Tx, w: { clock: Clock; demoStudentId: string }): Promise<number> {
+  let added = 0;
   const today = dayString(w.clock.today);
   const yesterday = dayString(w.clock.today - DAY);
   // The demo student's rotation: the current one, else the one that ended last.
@@ -118,10 +120,11 @@ export async function seedRotationRecords(tx: Tx, w: { clock: Clock; demoStudent
     sql`${SELECT} where a.student_id = ${w.demoStudentId} and a.status = 'approved' and p.start_date <= ${today}
       order by (p.end_date >= ${today}) desc, p.end_date desc limit 1`,
   );
-  if (!mine) return;
+  if (!mine) return added;
   await tx.insert(programHourRequirements).values({ programId: mine.program_id, hours: 90 }).onConflictDoNothing();
   if (!(await hasHours(tx, mine.id))) {
     const days = workdays(mine, yesterday, 12);
+    added += days.length;
     await tx
       .insert(hourLogs)
       .values(
@@ -158,11 +161,13 @@ export async function seedRotationRecords(tx: Tx, w: { clock: Clock; demoStudent
       where a.program_id = ${mine.program_id} and a.student_id <> ${w.demoStudentId} and a.status = 'approved'
         and p.end_date < ${today} and (p.end_date - p.start_date) >= 20
         and not exists (select 1 from hour_logs h where h.application_id = a.id)
-        and not exists (select 1 from evaluations e where e.application_id = a.id)
+        and not exists (select 1 from evaluations e where e.application_id = a.id and e.status = 'pending')
       order by p.end_date desc, s.last_name, s.first_name, a.id limit 1`,
   );
-  if (!done) return;
-  await tx.insert(hourLogs).values(logRows(done, workdays(done, yesterday, 15), () => "approved"));
+  if (!done) return added;
+  const doneDays = workdays(done, yesterday, 15);
+  added += doneDays.length;
+  await tx.insert(hourLogs).values(logRows(done, doneDays, () => "approved"));
   const doneDue = dayString(Math.min(Date.parse(`${done.end_date}T00:00:00Z`) + 7 * DAY, w.clock.today - DAY));
   const rated = (ids: string[], rating: number) => ids.map((questionId) => ({ questionId, rating }));
   await tx
@@ -187,4 +192,5 @@ export async function seedRotationRecords(tx: Tx, w: { clock: Clock; demoStudent
       ),
     ])
     .onConflictDoNothing();
+  return added;
 }

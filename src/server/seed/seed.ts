@@ -161,6 +161,7 @@ export async function seedDemoWorld(deps: Deps, opts: { now?: Date } = {}): Prom
   const files = createFileStore(deps.env);
   for (const f of [...compliance.files, ...agreements.files]) await files.put(f.key, f.bytes, f.contentType);
 
+  let recordHourLogs = 0;
   await deps.db.transaction(async (tx) => {
     await backdateAccounts(tx, accounts, joinedAt(clock, orgs, demoStudent));
     await insertAll(tx, organizations, orgs.rows);
@@ -197,7 +198,7 @@ export async function seedDemoWorld(deps: Deps, opts: { now?: Date } = {}): Prom
     await insertAll(tx, hourLogs, hours.logs);
     await insertAll(tx, programHourRequirements, hours.requirements);
     // Last: the rotation record demo fills only what the hours and evaluations above left empty.
-    await seedRotationRecords(tx, { clock, demoStudentId: demoStudent.id });
+    recordHourLogs = await seedRotationRecords(tx, { clock, demoStudentId: demoStudent.id });
     await tx
       .insert(adminAccessRequests)
       .values({
@@ -222,7 +223,7 @@ export async function seedDemoWorld(deps: Deps, opts: { now?: Date } = {}): Prom
     messages: messageRows.length,
     complianceDocuments: compliance.documentRows.length,
     agreements: agreements.rows.length,
-    hourLogs: hours.logs.length,
+    hourLogs: hours.logs.length + recordHourLogs,
     ms: Math.round(performance.now() - started),
   };
 }

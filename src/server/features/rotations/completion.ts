@@ -66,15 +66,16 @@ function rotationsCte(scope: ProgramScope): SQL {
       (select q.hours from program_hour_requirements q where q.program_id = a.program_id
         and q.specialty in (p.specialty, '') order by q.specialty desc limit 1) as "requiredHours",
       coalesce(e.submitted, 0)::int as "evaluationsSubmitted",
-      greatest(case when coalesce(es.midpoint, false) then 4 else 2 end, coalesce(e.opened, 0))::int
-        as "evaluationsExpected",
+      -- The final's two, and every other evaluation opened for it: a program asking for midpoints
+      -- has them opened at each rotation's midpoint (the evaluations' daily job), so a rotation that
+      -- ended before the program asked is not held to midpoints it was never given.
+      greatest(2, coalesce(e.opened, 0))::int as "evaluationsExpected",
       exists (select 1 from rotation_preceptors rp where rp.application_id = a.id) as "preceptorAssigned"
     from applications a
     join students s on s.id = a.student_id
     join placements p on p.id = a.placement_id
     join organizations f on f.id = p.facility_id
     left join departments d on d.id = p.department_id
-    left join program_evaluation_settings es on es.program_id = a.program_id
     left join lateral (
       select sum(hl.minutes) filter (where hl.status = 'approved') as approved,
         sum(hl.minutes) filter (where hl.status = 'submitted') as pending
