@@ -3,6 +3,7 @@ import type { CompletionState, RotationPhase } from "../../../domain/rotation-re
 import type { DbOrTx } from "../../db/client";
 import type { ProgramScope } from "../../lib/access";
 import { likePattern, offsetOf } from "../../lib/pagination";
+import { requiredHoursSql } from "../hours/required-hours";
 
 // The program's completion across its students (issue 17): one row per approved rotation with its
 // approved hours against the requirement, evaluations submitted of expected, and whether a
@@ -63,8 +64,7 @@ function rotationsCte(scope: ProgramScope): SQL {
       case when p.end_date < current_date then 'ended' when p.start_date > current_date then 'upcoming'
         else 'current' end as status,
       coalesce(h.approved, 0)::int as "approvedMinutes", coalesce(h.pending, 0)::int as "pendingMinutes",
-      (select q.hours from program_hour_requirements q where q.program_id = a.program_id
-        and q.specialty in (p.specialty, '') order by q.specialty desc limit 1) as "requiredHours",
+      ${requiredHoursSql(sql`a.id`)} as "requiredHours",
       coalesce(e.submitted, 0)::int as "evaluationsSubmitted",
       -- The final's two, and every other evaluation opened for it: a program asking for midpoints
       -- has them opened at each rotation's midpoint (the evaluations' daily job), so a rotation that

@@ -12,7 +12,7 @@ import { evaluations, hourLogs, rotationPreceptors } from "../../db/schema/rotat
 import { students } from "../../db/schema/students";
 import { type Scope, scopeWhere } from "../../lib/access";
 import { notFound } from "../../lib/errors";
-import { requiredHoursSql } from "./required-hours";
+import { requiredHoursSql } from "../hours/required-hours";
 
 // Everything one rotation's record shows, read for a caller who may see it (another
 // organization's rotation, or one not approved, is 404). Six small indexed reads: the rotation,
@@ -109,7 +109,7 @@ export async function loadRotationRecord(db: DbOrTx, scope: Scope, applicationId
       startDate: placements.startDate,
       endDate: placements.endDate,
       reviewedAt: applications.reviewedAt,
-      requiredHours: requiredHoursSql(applications.programId, placements.specialty),
+      requiredHours: requiredHoursSql(applications.id),
       today: sql<string>`to_char(current_date, 'YYYY-MM-DD')`,
     })
     .from(applications)
