@@ -28,25 +28,79 @@ export const APP_CSP = [
 
 const DOCS_CSP = APP_CSP.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'");
 
+const BASE_HEADERS: Record<string, string> = {
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "strict-origin-when-cross-origin",
+  "cross-origin-opener-policy": "same-origin",
+  "permissions-policy": "camera=(), microphone=(), geolocation=(), payment=()",
+};
+const HSTS = "max-age=31536000; includeSubDomains";
+
+/**
+ * @hono/node-server's own Response keeps a body and plain header object until someone reads
+ * `.headers` (then it builds a web Headers, validating every name and value, and the server turns
+ * it back into an object to write). Its slot is found by its symbol's description once; when the
+ * answer still holds a plain object, the security headers go into that object directly (issue 11:
+ * every request paid for the Headers round trip). Anything else takes the Headers path below.
+ */
+let plainSlot: symbol | null | undefined;
+function plainHeadersOf(res: Response): { cache: unknown[]; headers: Record<string, string> | undefined } | null {
+  if (plainSlot === null) return null;
+  if (plainSlot === undefined) {
+    const found = Object.getOwnPropertySymbols(res).find((s) => s.description === "cache");
+    if (!found) return null;
+    plainSlot = found;
+  }
+  const cache = (res as unknown as Record<symbol, unknown>)[plainSlot];
+  if (!Array.isArray(cache) || cache.length !== 3 || typeof cache[1] !== "string") return null;
+  const headers = cache[2];
+  if (
+    headers !== undefined &&
+    (headers === null || typeof headers !== "object" || Object.getPrototypeOf(headers) !== Object.prototype)
+  )
+    return null;
+  return { cache, headers: headers as Record<string, string> | undefined };
+}
+
 /** Security headers on every response; `no-store` on every API answer (they carry student data). */
 export function securityHeaders(opts: { https: boolean }): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     await next();
+    const path = c.req.path;
+    const isApi = path.startsWith("/api");
+    const plain = plainHeadersOf(c.res);
+    if (plain) {
+      // The same rules as below, on the plain object (no set-cookie can be in one: Hono uses Headers then).
+      const was = plain.headers ?? { "content-type": "text/plain; charset=UTF-8" };
+      const out: Record<string, string> = {};
+      for (const key in was) out[key.toLowerCase()] = was[key];
+      if (out["content-security-policy"] === undefined)
+        out["content-security-policy"] = path.startsWith("/api/docs") ? DOCS_CSP : APP_CSP;
+      if (out["x-frame-options"] !== "SAMEORIGIN") out["x-frame-options"] = "DENY";
+      Object.assign(out, BASE_HEADERS);
+      const id = c.get("requestId");
+      if (id) out["x-request-id"] = id;
+      if (opts.https) out["strict-transport-security"] = HSTS;
+      const cache = out["cache-control"] ?? "";
+      if (isApi && path !== "/api/docs/scalar.js" && !cache.includes("no-store")) out["cache-control"] = "no-store";
+      if (!isApi && !out["cache-control"] && (out["content-type"] ?? "").includes("text/html"))
+        out["cache-control"] = "no-cache";
+      plain.cache[2] = out;
+      return;
+    }
     const h = c.res.headers;
-    const isApi = c.req.path.startsWith("/api");
     if (!h.has("content-security-policy"))
-      h.set("content-security-policy", c.req.path.startsWith("/api/docs") ? DOCS_CSP : APP_CSP);
+      h.set("content-security-policy", path.startsWith("/api/docs") ? DOCS_CSP : APP_CSP);
     // A route may allow its own pages to frame it (a compliance document's preview): SAMEORIGIN only.
     if (h.get("x-frame-options") !== "SAMEORIGIN") h.set("x-frame-options", "DENY");
-    h.set("x-content-type-options", "nosniff");
-    h.set("referrer-policy", "strict-origin-when-cross-origin");
-    h.set("cross-origin-opener-policy", "same-origin");
-    h.set("permissions-policy", "camera=(), microphone=(), geolocation=(), payment=()");
-    if (opts.https) h.set("strict-transport-security", "max-age=31536000; includeSubDomains");
+    for (const key in BASE_HEADERS) h.set(key, BASE_HEADERS[key]);
+    const id = c.get("requestId");
+    if (id) h.set("x-request-id", id);
+    if (opts.https) h.set("strict-transport-security", HSTS);
     // Answers of the API are personal (education records, FERPA): never kept by a browser or proxy.
     // The reference UI's script is the one public, cacheable file under /api.
     // A route that already forbids storing (a document's file: "private, no-store") keeps its words.
-    if (isApi && c.req.path !== "/api/docs/scalar.js" && !(h.get("cache-control") ?? "").includes("no-store"))
+    if (isApi && path !== "/api/docs/scalar.js" && !(h.get("cache-control") ?? "").includes("no-store"))
       h.set("cache-control", "no-store");
     if (!isApi && !h.has("cache-control") && (h.get("content-type") ?? "").includes("text/html"))
       h.set("cache-control", "no-cache");
