@@ -77,6 +77,7 @@ import { createJobRunner, enqueue } from "./lib/jobs";
 import { type Logger, lazyChild, loggablePath } from "./lib/logger";
 import { createMailer, type Mailer, withSenderName } from "./lib/mail";
 import { enqueueMail } from "./lib/mail-queue";
+import { createReadCache } from "./lib/read-cache";
 import { createRealtime, SESSION_ENDED } from "./lib/realtime";
 import { createSessionReader } from "./lib/session-reader";
 
@@ -167,6 +168,7 @@ export function createApp(opts: AppOptions) {
     mailer,
     jobs: { enqueue, enqueueMail },
     realtime,
+    readCache: createReadCache({ ms: env.READ_CACHE_MS, changes: realtime }),
     settings,
     log,
   };
@@ -201,7 +203,13 @@ export function createApp(opts: AppOptions) {
       lazyChild(log, () => ({ requestId: requestIdValue })),
     );
     const started = performance.now();
-    await next();
+    const write = c.req.method !== "GET" && c.req.method !== "HEAD" && c.req.method !== "OPTIONS";
+    try {
+      await next();
+    } finally {
+      // Read your own writes on this instance: its kept answers go (ADR 027; others hear the triggers).
+      if (write) deps.readCache.dropAll();
+    }
     if (c.req.path.startsWith("/api")) {
       log.info(
         {

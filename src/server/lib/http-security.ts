@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "./context";
 import { errorBody } from "./errors";
+import { plainHeadersOf } from "./plain-response";
 
 // What every response and every state-changing request goes through (issue 8, items 9, 10, 12):
 // security headers, a same-origin check, JSON-only bodies and body-size limits.
@@ -36,32 +37,6 @@ const BASE_HEADERS: Record<string, string> = {
 };
 const HSTS = "max-age=31536000; includeSubDomains";
 
-/**
- * @hono/node-server's own Response keeps a body and plain header object until someone reads
- * `.headers` (then it builds a web Headers, validating every name and value, and the server turns
- * it back into an object to write). Its slot is found by its symbol's description once; when the
- * answer still holds a plain object, the security headers go into that object directly (issue 11:
- * every request paid for the Headers round trip). Anything else takes the Headers path below.
- */
-let plainSlot: symbol | null | undefined;
-function plainHeadersOf(res: Response): { cache: unknown[]; headers: Record<string, string> | undefined } | null {
-  if (plainSlot === null) return null;
-  if (plainSlot === undefined) {
-    const found = Object.getOwnPropertySymbols(res).find((s) => s.description === "cache");
-    if (!found) return null;
-    plainSlot = found;
-  }
-  const cache = (res as unknown as Record<symbol, unknown>)[plainSlot];
-  if (!Array.isArray(cache) || cache.length !== 3 || typeof cache[1] !== "string") return null;
-  const headers = cache[2];
-  if (
-    headers !== undefined &&
-    (headers === null || typeof headers !== "object" || Object.getPrototypeOf(headers) !== Object.prototype)
-  )
-    return null;
-  return { cache, headers: headers as Record<string, string> | undefined };
-}
-
 /** Security headers on every response; `no-store` on every API answer (they carry student data). */
 export function securityHeaders(opts: { https: boolean }): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -85,7 +60,7 @@ export function securityHeaders(opts: { https: boolean }): MiddlewareHandler<App
       if (isApi && path !== "/api/docs/scalar.js" && !cache.includes("no-store")) out["cache-control"] = "no-store";
       if (!isApi && !out["cache-control"] && (out["content-type"] ?? "").includes("text/html"))
         out["cache-control"] = "no-cache";
-      plain.cache[2] = out;
+      plain.set(out);
       return;
     }
     const h = c.res.headers;

@@ -22,6 +22,11 @@ export const MATCHING_CHANNEL = "portal_matching";
 /** Announcements for every instance, not stored (drizzle/0015): `{ topic: "audit", id }`, `{ topic: "settings" }`. */
 export const BROADCAST_CHANNEL = "portal_broadcast";
 export type Broadcast = { topic: string; [key: string]: unknown };
+/**
+ * Announced by statement-level triggers (drizzle/0025): a table the cached reads depend on changed
+ * (ADR 027); the payload is the table's name, or '*' locally when changes may have been missed.
+ */
+export const TABLE_CHANNEL = "portal_tables";
 
 /** Sent to a user's streams when one of their sessions may have ended: each stream checks its own. */
 export const SESSION_ENDED = "session.ended";
@@ -74,6 +79,13 @@ export type Realtime = {
   onMatchingChange(listener: (studentId: string) => void): () => void;
   /** Whether matching changes reach this instance now (the same LISTEN connection as the viewer's). */
   hearsMatchingChanges(): boolean;
+  /**
+   * Called with a table's name when a statement changed it, on any instance (ADR 027); and with '*'
+   * when this instance's LISTEN connection was lost.
+   */
+  onTableChange(listener: (table: string) => void): () => void;
+  /** Whether table changes reach this instance now (the same LISTEN connection). */
+  hearsTableChanges(): boolean;
   /**
    * Announcements to every instance (a new audit entry, a changed setting). `{ topic: "*" }` after
    * the LISTEN connection was lost: anything may have been missed.
@@ -143,6 +155,10 @@ export function createRealtime(database: Database, log: Logger): Realtime {
   const matchingChanged = (studentId: string) => {
     for (const l of matchingListeners) l(studentId);
   };
+  const tableListeners = new Set<(table: string) => void>();
+  const tableChanged = (table: string) => {
+    for (const l of tableListeners) l(table);
+  };
   const broadcastListeners = new Set<(message: Broadcast) => void>();
   const broadcast = (payload: string) => {
     let message: Broadcast;
@@ -168,7 +184,8 @@ export function createRealtime(database: Database, log: Logger): Realtime {
       pglite.listen(VIEWER_CHANNEL, viewerChanged),
       pglite.listen(MATCHING_CHANNEL, matchingChanged),
       pglite.listen(BROADCAST_CHANNEL, broadcast),
-    ]).then(([unlisten, unlistenViewer, unlistenMatching, unlistenBroadcast]) => {
+      pglite.listen(TABLE_CHANNEL, tableChanged),
+    ]).then(([unlisten, unlistenViewer, unlistenMatching, unlistenBroadcast, unlistenTables]) => {
       hearing = true;
       stop = async () => {
         hearing = false;
@@ -176,6 +193,7 @@ export function createRealtime(database: Database, log: Logger): Realtime {
         await unlistenViewer();
         await unlistenMatching();
         await unlistenBroadcast();
+        await unlistenTables();
       };
     });
   } else {
@@ -194,6 +212,7 @@ export function createRealtime(database: Database, log: Logger): Realtime {
         if (msg.channel === VIEWER_CHANNEL) viewerChanged(msg.payload);
         else if (msg.channel === MATCHING_CHANNEL) matchingChanged(msg.payload);
         else if (msg.channel === BROADCAST_CHANNEL) broadcast(msg.payload);
+        else if (msg.channel === TABLE_CHANNEL) tableChanged(msg.payload);
         else deliver(msg.payload);
       });
       let lost = false;
@@ -204,6 +223,7 @@ export function createRealtime(database: Database, log: Logger): Realtime {
         hearing = false;
         viewerChanged("*");
         matchingChanged("*");
+        tableChanged("*");
         broadcast(JSON.stringify({ topic: "*" }));
         log.warn({ err }, "realtime listener lost its connection; reconnecting");
         client = null;
@@ -217,6 +237,7 @@ export function createRealtime(database: Database, log: Logger): Realtime {
       await c.query(`listen ${VIEWER_CHANNEL}`);
       await c.query(`listen ${MATCHING_CHANNEL}`);
       await c.query(`listen ${BROADCAST_CHANNEL}`);
+      await c.query(`listen ${TABLE_CHANNEL}`);
       client = c;
       hearing = true;
       if (everConnected) catchUpAll();
@@ -291,6 +312,11 @@ export function createRealtime(database: Database, log: Logger): Realtime {
       return () => matchingListeners.delete(listener);
     },
     hearsMatchingChanges: () => hearing,
+    onTableChange(listener) {
+      tableListeners.add(listener);
+      return () => tableListeners.delete(listener);
+    },
+    hearsTableChanges: () => hearing,
     onBroadcast(listener) {
       broadcastListeners.add(listener);
       return () => broadcastListeners.delete(listener);
