@@ -307,7 +307,9 @@ console.log(
   `machine: ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? "unknown CPU"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
 );
 console.log(`reads at ${READ_CONNECTIONS} connections, writes at ${WRITE_CONNECTIONS}, ${SECONDS} s each`);
-const bareServer = await startBare(3390);
+// BENCH_PORT: the bare app's port, the portal's is the next one (default 3390).
+const benchPort = Number(process.env.BENCH_PORT ?? 3390);
+const bareServer = await startBare(benchPort);
 const bare = await load(bareServer.url, "bare Hono", "/");
 await stop(bareServer);
 
@@ -320,7 +322,7 @@ for (const database of ["embedded", "postgres"] as const) {
     console.log("PostgreSQL: skipped (set TEST_DATABASE_URL or BENCH_DATABASE_URL)");
     continue;
   }
-  const server = await startPortal(3391, database);
+  const server = await startPortal(benchPort + 1, database);
   try {
     columns.push({
       name:

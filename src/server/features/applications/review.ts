@@ -56,6 +56,14 @@ export async function decideApplication(
     // Another facility's application is reported exactly like an unknown one (D1).
     if (!found) throw notFound("Application");
 
+    // Issue 11: what needs no lock is read (and the mail queued, rolled back with any refusal)
+    // before the placement's row lock, which every approval of the placement queues behind; the
+    // refusals still come in the order below.
+    const readiness = decision === "approved" ? await readinessOf(tx, [id]) : null;
+    const recipients = await decisionRecipients(tx, id);
+    // Queued with the decision (ADR 015): sent once it commits, retried if the SMTP server fails.
+    await mailDecision(deps, tx, recipients, decision, notes);
+
     const placement = decision === "approved" ? await lockPlacement(tx, found.placementId) : null;
     // Under the student's row lock, so withdrawing the student from the roster (which updates that
     // row) and this approval serialize: whichever commits second sees the other (issue 9).
@@ -85,7 +93,7 @@ export async function decideApplication(
 
     if (decision === "approved") {
       if (!placement) throw notFound("Placement");
-      await assertApprovable(tx, found.placementId, applicant);
+      assertApprovable(placement, applicant);
       if (placement.status !== "active") {
         throw refused(
           "placement_closed",
@@ -100,7 +108,7 @@ export async function decideApplication(
       }
       await assertNoOverlap(tx, found.studentId, found.placementId, id);
       await assertDepartmentSeat(tx, found.placementId); // issue 9: the department's seats, under its row lock
-      override = await assertReady(tx, id, confirmNotReady || !approvalRequiresCompliance);
+      override = assertReady(readiness, id, confirmNotReady || !approvalRequiresCompliance);
       await tx
         .update(placements)
         .set({ slotsFilled: sql`${placements.slotsFilled} + 1`, updatedAt: new Date() })
@@ -122,9 +130,6 @@ export async function decideApplication(
       })
       .where(eq(applications.id, id));
 
-    const recipients = await decisionRecipients(tx, id);
-    // Queued with the decision (ADR 015): sent once it commits, retried if the SMTP server fails.
-    await mailDecision(deps, tx, recipients, decision, notes);
     // Sent on commit (NOTIFY inside the transaction): live lists refresh for the program and student.
     // Last, in one statement: publishing transactions are serialized from here to their commit.
     const notified = new Set([
@@ -149,8 +154,12 @@ export const NOT_READY_MESSAGE = "This student has not met every requirement. Co
  * With the setting "approval requires compliance" off, approval counts as confirmed: what was
  * missing is still recorded with the approval.
  */
-async function assertReady(tx: Tx, applicationId: string, confirmed: boolean): Promise<string[] | null> {
-  const readiness = (await readinessOf(tx, [applicationId])).get(applicationId);
+function assertReady(
+  all: Awaited<ReturnType<typeof readinessOf>> | null,
+  applicationId: string,
+  confirmed: boolean,
+): string[] | null {
+  const readiness = all?.get(applicationId);
   const unmet = readiness?.items.filter((i) => i.readiness !== "met") ?? [];
   if (unmet.length === 0) return null;
   if (!confirmed)
@@ -162,9 +171,8 @@ async function assertReady(tx: Tx, applicationId: string, confirmed: boolean): P
  * Issue 9: nothing is approved for a student withdrawn from their program's roster, nor for a
  * rotation that has already ended (the database's current_date).
  */
-async function assertApprovable(
-  tx: Tx,
-  placementId: string,
+function assertApprovable(
+  dates: { endDate: string; today: string },
   applicant: { enrollmentStatus: string; firstName: string; lastName: string } | undefined,
 ) {
   if (applicant && applicant.enrollmentStatus !== "active") {
@@ -173,11 +181,8 @@ async function assertApprovable(
       `${fullName(applicant)} was withdrawn from their program's roster: this application cannot be approved`,
     );
   }
-  const [dates] = await tx
-    .select({ endDate: placements.endDate, today: sql<string>`to_char(current_date, 'YYYY-MM-DD')` })
-    .from(placements)
-    .where(eq(placements.id, placementId));
-  if (dates && rotationPhase(dates.endDate, dates.endDate, dates.today) === "ended") {
+  // The placement's row as locked (its end date and the database's current_date).
+  if (rotationPhase(dates.endDate, dates.endDate, dates.today) === "ended") {
     throw refused(
       "rotation_ended",
       `This rotation ended on ${dates.endDate}: an application to it can no longer be approved`,
