@@ -60,7 +60,7 @@ export type Realtime = {
    * when given (sent on commit, never for a rollback). Call it last in a transaction: publishing
    * transactions are serialized from here to their commit. Several events: one statement, in order.
    */
-  publish(db: DbOrTx, event: PortalEvent | PortalEvent[], opts?: { alongside?: SQL }): Promise<void>;
+  publish(db: DbOrTx, event: PortalEvent | PortalEvent[], opts?: { alongside?: SQL | SQL[] }): Promise<void>;
   subscribe(userId: string, listener: Listener): () => void;
   /** Resolves once this instance listens; SSE connections wait for it. */
   ready: Promise<void>;
@@ -261,14 +261,17 @@ export function createRealtime(database: Database, log: Logger): Realtime {
   const pruning = setInterval(() => void prune(), PRUNE_EVERY_MS);
   pruning.unref();
 
-  const store = async (tx: DbOrTx, events: PortalEvent[], alongside?: SQL) => {
+  const store = async (tx: DbOrTx, events: PortalEvent[], alongside: SQL[] = []) => {
     // One statement (issue 11: publishing transactions queue behind this lock, so it is held for as
     // few round trips as possible): the order lock, the rows, then NOTIFY with each id (the whole
     // event when it fits). The rows are read from the lock's CTE, so every id is drawn after the lock.
     // `alongside`: a data-modifying statement run in the same statement (a CTE runs exactly once),
     // so a write and its events commit together without an explicit transaction (issue 11).
     await tx.execute(sql`
-      with ${alongside ? sql`w as (${alongside}), ` : sql``}l as (select ${ORDER_LOCK}),
+      with ${sql.join(
+        alongside.map((s, i) => sql`${sql.raw(`w${i}`)} as (${s}), `),
+        sql``,
+      )}l as (select ${ORDER_LOCK}),
       e as (
         insert into ${portalEvents} (user_id, type, data)
         select v.e ->> 'userId', v.e ->> 'type', v.e -> 'data' from l cross join jsonb_array_elements(${JSON.stringify(
@@ -289,13 +292,13 @@ export function createRealtime(database: Database, log: Logger): Realtime {
     async publish(target, event, opts = {}) {
       const events = Array.isArray(event) ? event : [event];
       if (events.length === 0) {
-        if (opts.alongside) await target.execute(opts.alongside);
+        for (const s of [opts.alongside ?? []].flat()) await target.execute(s);
         return;
       }
       // Inside the caller's transaction when there is one. Otherwise one statement is its own
       // transaction: the lock lasts to its commit, with no round trip between (issue 11: publishing
       // transactions queue behind that lock).
-      await store(target, events, opts.alongside);
+      await store(target, events, [opts.alongside ?? []].flat());
     },
     subscribe(userId, listener) {
       const set = listeners.get(userId) ?? new Set<Listener>();

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lte, ne, sql } from "drizzle-orm";
+import { and, asc, eq, gte, lte, ne, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { APPLICATION_STATUS_LABELS, rotationPhase } from "../../../domain/applications";
 import type { Tx } from "../../db/client";
@@ -47,6 +47,8 @@ export async function decideApplication(
   const { approvalRequiresCompliance } =
     decision === "approved" ? await deps.settings.get() : { approvalRequiresCompliance: true };
   let override: string[] | null = null;
+  // Issue 11: the writes under the placement's lock go with the live events in one statement.
+  const writes: SQL[] = [];
   await deps.db.transaction(async (tx) => {
     const [found] = await tx
       .select({ id: applications.id, placementId: applications.placementId, studentId: applications.studentId })
@@ -109,14 +111,17 @@ export async function decideApplication(
       await assertNoOverlap(tx, found.studentId, found.placementId, id);
       await assertDepartmentSeat(tx, found.placementId); // issue 9: the department's seats, under its row lock
       override = assertReady(readiness, id, confirmNotReady || !approvalRequiresCompliance);
-      await tx
-        .update(placements)
-        .set({ slotsFilled: sql`${placements.slotsFilled} + 1`, updatedAt: new Date() })
-        .where(eq(placements.id, found.placementId));
+      writes.push(
+        tx
+          .update(placements)
+          .set({ slotsFilled: sql`${placements.slotsFilled} + 1`, updatedAt: new Date() })
+          .where(eq(placements.id, found.placementId))
+          .getSQL(),
+      );
     }
 
     const reviewedAt = new Date();
-    await tx
+    const decided = tx
       .update(applications)
       .set({
         status: decision,
@@ -129,6 +134,7 @@ export async function decideApplication(
           : {}),
       })
       .where(eq(applications.id, id));
+    writes.push(decided.getSQL());
 
     // Sent on commit (NOTIFY inside the transaction): live lists refresh for the program and student.
     // Last, in one statement: publishing transactions are serialized from here to their commit.
@@ -139,6 +145,7 @@ export async function decideApplication(
     await deps.realtime.publish(
       tx,
       [...notified].map((userId) => ({ userId, type: "application.updated", data: { id, status: decision } })),
+      { alongside: writes },
     );
   });
 
