@@ -276,7 +276,10 @@ async function mailDecision(deps: Deps, tx: Tx, r: Recipients, decision: Decisio
   const a = r.application;
   const student = fullName(a);
   const where = `${a.title} at ${a.facilityName}`;
-  const notesLine = notes ? `Notes from ${a.facilityName}: ${notes}` : null;
+  // A queued mail is JSON in the database: half a character (a lone surrogate, which a request may
+  // carry) would be refused there, so it is sent as U+FFFD.
+  const wellFormed = notes ? (notes as unknown as { toWellFormed(): string }).toWellFormed() : null;
+  const notesLine = wellFormed ? `Notes from ${a.facilityName}: ${wellFormed}` : null;
 
   const programWord = APPLICATION_STATUS_LABELS.program[decision].toLowerCase();
   const programSubject = `Application ${programWord}: ${student}, ${a.title}`;
