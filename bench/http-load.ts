@@ -158,14 +158,18 @@ async function load(base: string, title: string, url: string, opts: LoadOptions 
   };
 }
 
+/** BENCH_ROWS: a pattern of the row titles to measure (the others are skipped); all by default. */
+const wanted = (title: string) => !process.env.BENCH_ROWS || new RegExp(process.env.BENCH_ROWS).test(title);
+
 async function portalRows(base: string): Promise<Row[]> {
   const program = await signIn(base, "program@demo.test");
   const facility = await signIn(base, "facility@demo.test");
   const student = await signIn(base, "student@demo.test");
   const admin = await signIn(base, "admin@demo.test");
   const rows: Row[] = [];
-  const read = async (title: string, url: string, cookie?: string) =>
-    rows.push(await load(base, title, url, { headers: cookie ? { cookie } : {} }));
+  const read = async (title: string, url: string, cookie?: string) => {
+    if (wanted(title)) rows.push(await load(base, title, url, { headers: cookie ? { cookie } : {} }));
+  };
   await read("GET /api/health (public)", "/api/health");
   await read("GET / (landing page HTML)", "/");
   await read("GET /api/accounts/me", "/api/accounts/me", program);
@@ -183,15 +187,17 @@ async function portalRows(base: string): Promise<Row[]> {
   ).json()) as { items: { id: string }[] };
   const to = recipients.items[0]?.id;
   let n = 0;
-  rows.push(
-    await load(base, "POST /api/messages (write)", "/api/messages", {
-      method: "POST",
-      connections: WRITE_CONNECTIONS,
-      headers: { cookie: program },
-      body: () => JSON.stringify({ recipientId: to, subject: `Bench ${++n}`, content: "Load test message" }),
-    }),
-  );
-  rows.push(...(await applyAndApprove(base, program, facility)));
+  if (wanted("POST /api/messages (write)"))
+    rows.push(
+      await load(base, "POST /api/messages (write)", "/api/messages", {
+        method: "POST",
+        connections: WRITE_CONNECTIONS,
+        headers: { cookie: program },
+        body: () => JSON.stringify({ recipientId: to, subject: `Bench ${++n}`, content: "Load test message" }),
+      }),
+    );
+  if (wanted("POST /api/applications (apply, write)") || wanted("POST …/approve (decision, write)"))
+    rows.push(...(await applyAndApprove(base, program, facility)));
   return rows;
 }
 
@@ -307,7 +313,9 @@ console.log(
   `machine: ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? "unknown CPU"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
 );
 console.log(`reads at ${READ_CONNECTIONS} connections, writes at ${WRITE_CONNECTIONS}, ${SECONDS} s each`);
-const bareServer = await startBare(3390);
+// BENCH_PORT: the bare app's port, the portal's is the next one (default 3390).
+const benchPort = Number(process.env.BENCH_PORT ?? 3390);
+const bareServer = await startBare(benchPort);
 const bare = await load(bareServer.url, "bare Hono", "/");
 await stop(bareServer);
 
@@ -320,7 +328,7 @@ for (const database of ["embedded", "postgres"] as const) {
     console.log("PostgreSQL: skipped (set TEST_DATABASE_URL or BENCH_DATABASE_URL)");
     continue;
   }
-  const server = await startPortal(3391, database);
+  const server = await startPortal(benchPort + 1, database);
   try {
     columns.push({
       name:

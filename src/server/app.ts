@@ -7,7 +7,6 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import { Scalar } from "@scalar/hono-api-reference";
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { requestId } from "hono/request-id";
 import { SETTING_DEFAULTS } from "../domain/platform-settings";
 import { ROSTER_MAX_BYTES, ROSTER_TOO_LARGE } from "../domain/roster";
 import { matchWebRoute } from "../domain/web-routes";
@@ -80,9 +79,10 @@ import { AppError, CODE_BY_STATUS, errorBody, loggableError, sendError, withErro
 import { bodyLimits, jsonBodies, sameOriginGuard, securityHeaders } from "./lib/http-security";
 import { inputGuard } from "./lib/input-guard";
 import { createJobRunner, enqueue } from "./lib/jobs";
-import { type Logger, loggablePath } from "./lib/logger";
+import { type Logger, lazyChild, loggablePath } from "./lib/logger";
 import { createMailer, type Mailer, withSenderName } from "./lib/mail";
 import { enqueueMail } from "./lib/mail-queue";
+import { createReadCache } from "./lib/read-cache";
 import { createRealtime, SESSION_ENDED } from "./lib/realtime";
 import { createSessionReader } from "./lib/session-reader";
 
@@ -173,6 +173,7 @@ export function createApp(opts: AppOptions) {
     mailer,
     jobs: { enqueue, enqueueMail },
     realtime,
+    readCache: createReadCache({ ms: env.READ_CACHE_MS, changes: realtime }),
     settings,
     log,
   };
@@ -193,16 +194,31 @@ export function createApp(opts: AppOptions) {
 
   const app = new OpenAPIHono<AppEnv>();
 
-  app.use("*", requestId());
   app.use("*", async (c, next) => {
+    // As hono's requestId(): the caller's X-Request-Id when it is a plain token, else a new one;
+    // securityHeaders sends it back (with the other headers, in one step).
+    const sent = c.req.header("x-request-id");
+    c.set("requestId", sent && sent.length <= 255 && !/[^\w\-=]/.test(sent) ? sent : crypto.randomUUID());
     c.set("deps", deps);
     stampClientAddress(c, env.TRUST_PROXY);
-    c.set("log", log.child({ requestId: c.var.requestId }));
+    // The request's logger is made on first use (most requests log only their request line).
+    const requestIdValue = c.get("requestId");
+    c.set(
+      "log",
+      lazyChild(log, () => ({ requestId: requestIdValue })),
+    );
     const started = performance.now();
-    await next();
+    const write = c.req.method !== "GET" && c.req.method !== "HEAD" && c.req.method !== "OPTIONS";
+    try {
+      await next();
+    } finally {
+      // Read your own writes on this instance: its kept answers go (ADR 027; others hear the triggers).
+      if (write) deps.readCache.dropAll();
+    }
     if (c.req.path.startsWith("/api")) {
-      c.var.log.info(
+      log.info(
         {
+          requestId: requestIdValue,
           method: c.req.method,
           path: loggablePath(c.req.path),
           status: c.res.status,

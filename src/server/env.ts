@@ -65,6 +65,9 @@ const schema = z.object({
   // How long a signed-in viewer read from the database is reused by reads on this instance; every
   // change to it is announced and drops it at once (ADR 016). 0 turns keeping off; tests default to 0.
   VIEWER_CACHE_MS: z.coerce.number().int().min(0).max(300_000).optional(),
+  // How long the hot reads' answers are kept per instance; every change to a table they read is
+  // announced and drops them at once (ADR 027). 0 turns keeping off; tests default to 0.
+  READ_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   // Compliance documents: on disk under DATA_DIR/files unless S3_BUCKET names an S3-compatible bucket.
   S3_BUCKET: optionalText,
   S3_ENDPOINT: z
@@ -103,11 +106,12 @@ const schema = z.object({
     .or(z.literal("").transform(() => undefined)),
 });
 
-export type Env = Omit<z.infer<typeof schema>, "VIEWER_CACHE_MS" | "ASSISTANT_STREAM_PACE_MS"> & {
+export type Env = Omit<z.infer<typeof schema>, "VIEWER_CACHE_MS" | "READ_CACHE_MS" | "ASSISTANT_STREAM_PACE_MS"> & {
   ASSISTANT_STREAM_PACE_MS: number;
   appUrl: string;
   demoData: boolean;
   VIEWER_CACHE_MS: number;
+  READ_CACHE_MS: number;
 };
 
 export function readEnv(source: Record<string, string | undefined> = process.env): Env {
@@ -132,6 +136,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     // Demo world: on for the embedded database, off on PostgreSQL unless asked for (D10).
     demoData: env.DEMO_DATA ?? !env.DATABASE_URL,
     VIEWER_CACHE_MS: env.VIEWER_CACHE_MS ?? (env.NODE_ENV === "test" ? 0 : 10_000),
+    READ_CACHE_MS: env.READ_CACHE_MS ?? (env.NODE_ENV === "test" ? 0 : 5_000),
     ASSISTANT_STREAM_PACE_MS: env.ASSISTANT_STREAM_PACE_MS ?? (env.NODE_ENV === "test" ? 0 : 20),
   };
 }

@@ -145,8 +145,10 @@ async function createdIdOf(res: Response): Promise<string | null> {
  */
 export function auditTrail(summaries: () => Map<string, string>) {
   return createMiddleware<AppEnv>(async (c, next) => {
+    // Reads leave no entry: nothing to do after them (issue 11: every read passes here).
+    if (!MUTATING.has(c.req.method)) return next();
     await next();
-    if (!MUTATING.has(c.req.method) || c.res.status >= 400) return;
+    if (c.res.status >= 400) return;
     const note = c.var.audit ?? {};
     if (note.recorded || note.skip) return;
     const viewer = c.var.viewer;

@@ -8,6 +8,7 @@ import type { enqueue } from "./jobs";
 import type { Logger } from "./logger";
 import type { Mailer } from "./mail";
 import type { enqueueMail } from "./mail-queue";
+import type { ReadCache } from "./read-cache";
 import type { Realtime } from "./realtime";
 import type { SessionReader } from "./session-reader";
 
@@ -31,6 +32,8 @@ export type Deps = {
     wake?: () => void;
   };
   realtime: Realtime;
+  /** The hot reads' answers this instance keeps (read-cache.ts, ADR 027). */
+  readCache: ReadCache;
   /** The platform settings (features/settings), cached per instance and dropped on every change. */
   settings: SettingsStore;
   log: Logger;

@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "./context";
 import { errorBody } from "./errors";
+import { plainHeadersOf } from "./plain-response";
 
 // What every response and every state-changing request goes through (issue 8, items 9, 10, 12):
 // security headers, a same-origin check, JSON-only bodies and body-size limits.
@@ -28,25 +29,53 @@ export const APP_CSP = [
 
 const DOCS_CSP = APP_CSP.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'");
 
+const BASE_HEADERS: Record<string, string> = {
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "strict-origin-when-cross-origin",
+  "cross-origin-opener-policy": "same-origin",
+  "permissions-policy": "camera=(), microphone=(), geolocation=(), payment=()",
+};
+const HSTS = "max-age=31536000; includeSubDomains";
+
 /** Security headers on every response; `no-store` on every API answer (they carry student data). */
 export function securityHeaders(opts: { https: boolean }): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     await next();
+    const path = c.req.path;
+    const isApi = path.startsWith("/api");
+    const plain = plainHeadersOf(c.res);
+    if (plain) {
+      // The same rules as below, on the plain object (no set-cookie can be in one: Hono uses Headers then).
+      const was = plain.headers ?? { "content-type": "text/plain; charset=UTF-8" };
+      const out: Record<string, string> = {};
+      for (const key in was) out[key.toLowerCase()] = was[key];
+      if (out["content-security-policy"] === undefined)
+        out["content-security-policy"] = path.startsWith("/api/docs") ? DOCS_CSP : APP_CSP;
+      if (out["x-frame-options"] !== "SAMEORIGIN") out["x-frame-options"] = "DENY";
+      Object.assign(out, BASE_HEADERS);
+      const id = c.get("requestId");
+      if (id) out["x-request-id"] = id;
+      if (opts.https) out["strict-transport-security"] = HSTS;
+      const cache = out["cache-control"] ?? "";
+      if (isApi && path !== "/api/docs/scalar.js" && !cache.includes("no-store")) out["cache-control"] = "no-store";
+      if (!isApi && !out["cache-control"] && (out["content-type"] ?? "").includes("text/html"))
+        out["cache-control"] = "no-cache";
+      plain.set(out);
+      return;
+    }
     const h = c.res.headers;
-    const isApi = c.req.path.startsWith("/api");
     if (!h.has("content-security-policy"))
-      h.set("content-security-policy", c.req.path.startsWith("/api/docs") ? DOCS_CSP : APP_CSP);
+      h.set("content-security-policy", path.startsWith("/api/docs") ? DOCS_CSP : APP_CSP);
     // A route may allow its own pages to frame it (a compliance document's preview): SAMEORIGIN only.
     if (h.get("x-frame-options") !== "SAMEORIGIN") h.set("x-frame-options", "DENY");
-    h.set("x-content-type-options", "nosniff");
-    h.set("referrer-policy", "strict-origin-when-cross-origin");
-    h.set("cross-origin-opener-policy", "same-origin");
-    h.set("permissions-policy", "camera=(), microphone=(), geolocation=(), payment=()");
-    if (opts.https) h.set("strict-transport-security", "max-age=31536000; includeSubDomains");
+    for (const key in BASE_HEADERS) h.set(key, BASE_HEADERS[key]);
+    const id = c.get("requestId");
+    if (id) h.set("x-request-id", id);
+    if (opts.https) h.set("strict-transport-security", HSTS);
     // Answers of the API are personal (education records, FERPA): never kept by a browser or proxy.
     // The reference UI's script is the one public, cacheable file under /api.
     // A route that already forbids storing (a document's file: "private, no-store") keeps its words.
-    if (isApi && c.req.path !== "/api/docs/scalar.js" && !(h.get("cache-control") ?? "").includes("no-store"))
+    if (isApi && path !== "/api/docs/scalar.js" && !(h.get("cache-control") ?? "").includes("no-store"))
       h.set("cache-control", "no-store");
     if (!isApi && !h.has("cache-control") && (h.get("content-type") ?? "").includes("text/html"))
       h.set("cache-control", "no-cache");

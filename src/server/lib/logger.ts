@@ -11,6 +11,21 @@ export function createLogger(level: string): Logger {
   );
 }
 
+/**
+ * A child logger made on first use (issue 11): every request gets one on its context, few use it,
+ * and pino's child() costs a bindings object and a serializer chain per request.
+ */
+export function lazyChild(parent: Logger, bindings: () => pino.Bindings): Logger {
+  let child: Logger | null = null;
+  return new Proxy({} as Logger, {
+    get(_target, key) {
+      child ??= parent.child(bindings());
+      const value = Reflect.get(child, key, child);
+      return typeof value === "function" ? value.bind(child) : value;
+    },
+  });
+}
+
 /** Path segments that are secrets themselves: what follows the prefix, up to the next "/", is cut. */
 const TOKEN_IN_PATH = [
   // Student invitation links (GET /api/invitations/<token>, POST .../<token>/accept) and the page.

@@ -1,5 +1,4 @@
-import { and, asc, eq, gt, sql } from "drizzle-orm";
-import { PgTransaction } from "drizzle-orm/pg-core";
+import { and, asc, eq, gt, type SQL, sql } from "drizzle-orm";
 import pg from "pg";
 import type { Database, Db, DbOrTx } from "../db/client";
 import { portalEvents } from "../db/schema/events";
@@ -22,6 +21,11 @@ export const MATCHING_CHANNEL = "portal_matching";
 /** Announcements for every instance, not stored (drizzle/0015): `{ topic: "audit", id }`, `{ topic: "settings" }`. */
 export const BROADCAST_CHANNEL = "portal_broadcast";
 export type Broadcast = { topic: string; [key: string]: unknown };
+/**
+ * Announced by statement-level triggers (drizzle/0025): a table the cached reads depend on changed
+ * (ADR 027); the payload is the table's name, or '*' locally when changes may have been missed.
+ */
+export const TABLE_CHANNEL = "portal_tables";
 
 /** Sent to a user's streams when one of their sessions may have ended: each stream checks its own. */
 export const SESSION_ENDED = "session.ended";
@@ -56,7 +60,7 @@ export type Realtime = {
    * when given (sent on commit, never for a rollback). Call it last in a transaction: publishing
    * transactions are serialized from here to their commit. Several events: one statement, in order.
    */
-  publish(db: DbOrTx, event: PortalEvent | PortalEvent[]): Promise<void>;
+  publish(db: DbOrTx, event: PortalEvent | PortalEvent[], opts?: { alongside?: SQL | SQL[] }): Promise<void>;
   subscribe(userId: string, listener: Listener): () => void;
   /** Resolves once this instance listens; SSE connections wait for it. */
   ready: Promise<void>;
@@ -74,6 +78,13 @@ export type Realtime = {
   onMatchingChange(listener: (studentId: string) => void): () => void;
   /** Whether matching changes reach this instance now (the same LISTEN connection as the viewer's). */
   hearsMatchingChanges(): boolean;
+  /**
+   * Called with a table's name when a statement changed it, on any instance (ADR 027); and with '*'
+   * when this instance's LISTEN connection was lost.
+   */
+  onTableChange(listener: (table: string) => void): () => void;
+  /** Whether table changes reach this instance now (the same LISTEN connection). */
+  hearsTableChanges(): boolean;
   /**
    * Announcements to every instance (a new audit entry, a changed setting). `{ topic: "*" }` after
    * the LISTEN connection was lost: anything may have been missed.
@@ -143,6 +154,10 @@ export function createRealtime(database: Database, log: Logger): Realtime {
   const matchingChanged = (studentId: string) => {
     for (const l of matchingListeners) l(studentId);
   };
+  const tableListeners = new Set<(table: string) => void>();
+  const tableChanged = (table: string) => {
+    for (const l of tableListeners) l(table);
+  };
   const broadcastListeners = new Set<(message: Broadcast) => void>();
   const broadcast = (payload: string) => {
     let message: Broadcast;
@@ -168,7 +183,8 @@ export function createRealtime(database: Database, log: Logger): Realtime {
       pglite.listen(VIEWER_CHANNEL, viewerChanged),
       pglite.listen(MATCHING_CHANNEL, matchingChanged),
       pglite.listen(BROADCAST_CHANNEL, broadcast),
-    ]).then(([unlisten, unlistenViewer, unlistenMatching, unlistenBroadcast]) => {
+      pglite.listen(TABLE_CHANNEL, tableChanged),
+    ]).then(([unlisten, unlistenViewer, unlistenMatching, unlistenBroadcast, unlistenTables]) => {
       hearing = true;
       stop = async () => {
         hearing = false;
@@ -176,6 +192,7 @@ export function createRealtime(database: Database, log: Logger): Realtime {
         await unlistenViewer();
         await unlistenMatching();
         await unlistenBroadcast();
+        await unlistenTables();
       };
     });
   } else {
@@ -194,6 +211,7 @@ export function createRealtime(database: Database, log: Logger): Realtime {
         if (msg.channel === VIEWER_CHANNEL) viewerChanged(msg.payload);
         else if (msg.channel === MATCHING_CHANNEL) matchingChanged(msg.payload);
         else if (msg.channel === BROADCAST_CHANNEL) broadcast(msg.payload);
+        else if (msg.channel === TABLE_CHANNEL) tableChanged(msg.payload);
         else deliver(msg.payload);
       });
       let lost = false;
@@ -204,6 +222,7 @@ export function createRealtime(database: Database, log: Logger): Realtime {
         hearing = false;
         viewerChanged("*");
         matchingChanged("*");
+        tableChanged("*");
         broadcast(JSON.stringify({ topic: "*" }));
         log.warn({ err }, "realtime listener lost its connection; reconnecting");
         client = null;
@@ -217,6 +236,7 @@ export function createRealtime(database: Database, log: Logger): Realtime {
       await c.query(`listen ${VIEWER_CHANNEL}`);
       await c.query(`listen ${MATCHING_CHANNEL}`);
       await c.query(`listen ${BROADCAST_CHANNEL}`);
+      await c.query(`listen ${TABLE_CHANNEL}`);
       client = c;
       hearing = true;
       if (everConnected) catchUpAll();
@@ -241,12 +261,17 @@ export function createRealtime(database: Database, log: Logger): Realtime {
   const pruning = setInterval(() => void prune(), PRUNE_EVERY_MS);
   pruning.unref();
 
-  const store = async (tx: DbOrTx, events: PortalEvent[]) => {
+  const store = async (tx: DbOrTx, events: PortalEvent[], alongside: SQL[] = []) => {
     // One statement (issue 11: publishing transactions queue behind this lock, so it is held for as
     // few round trips as possible): the order lock, the rows, then NOTIFY with each id (the whole
     // event when it fits). The rows are read from the lock's CTE, so every id is drawn after the lock.
+    // `alongside`: a data-modifying statement run in the same statement (a CTE runs exactly once),
+    // so a write and its events commit together without an explicit transaction (issue 11).
     await tx.execute(sql`
-      with l as (select ${ORDER_LOCK}),
+      with ${sql.join(
+        alongside.map((s, i) => sql`${sql.raw(`w${i}`)} as (${s}), `),
+        sql``,
+      )}l as (select ${ORDER_LOCK}),
       e as (
         insert into ${portalEvents} (user_id, type, data)
         select v.e ->> 'userId', v.e ->> 'type', v.e -> 'data' from l cross join jsonb_array_elements(${JSON.stringify(
@@ -264,12 +289,16 @@ export function createRealtime(database: Database, log: Logger): Realtime {
   };
 
   return {
-    async publish(target, event) {
+    async publish(target, event, opts = {}) {
       const events = Array.isArray(event) ? event : [event];
-      if (events.length === 0) return;
-      // Inside the caller's transaction when there is one; its own otherwise (the lock lasts to commit).
-      if (target instanceof PgTransaction) await store(target, events);
-      else await target.transaction((tx) => store(tx, events));
+      if (events.length === 0) {
+        for (const s of [opts.alongside ?? []].flat()) await target.execute(s);
+        return;
+      }
+      // Inside the caller's transaction when there is one. Otherwise one statement is its own
+      // transaction: the lock lasts to its commit, with no round trip between (issue 11: publishing
+      // transactions queue behind that lock).
+      await store(target, events, [opts.alongside ?? []].flat());
     },
     subscribe(userId, listener) {
       const set = listeners.get(userId) ?? new Set<Listener>();
@@ -291,6 +320,11 @@ export function createRealtime(database: Database, log: Logger): Realtime {
       return () => matchingListeners.delete(listener);
     },
     hearsMatchingChanges: () => hearing,
+    onTableChange(listener) {
+      tableListeners.add(listener);
+      return () => tableListeners.delete(listener);
+    },
+    hearsTableChanges: () => hearing,
     onBroadcast(listener) {
       broadcastListeners.add(listener);
       return () => broadcastListeners.delete(listener);

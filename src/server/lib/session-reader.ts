@@ -185,6 +185,21 @@ export function createSessionReader(
     return row;
   };
 
+  // Verified cookie values (issue 11: the HMAC was most of a kept viewer's cost), keyed by the exact
+  // cookie text: a value is valid or not forever for one secret, so only good ones are kept. What
+  // the token may do is still decided by its session row (kept or read), as before.
+  const verifiedCookies = new Map<string, string>();
+  const verified = (raw: string, secret: string): string | null => {
+    const hit = verifiedCookies.get(raw);
+    if (hit !== undefined) return hit;
+    const token = verifySignedToken(raw, secret);
+    if (token !== null) {
+      if (verifiedCookies.size >= MAX_KEPT) verifiedCookies.delete(verifiedCookies.keys().next().value as string);
+      verifiedCookies.set(raw, token);
+    }
+    return token;
+  };
+
   let settings: Promise<AuthSettings> | null = null;
   const load = () => {
     settings ??= auth.$context.then((ctx) => ({
@@ -204,7 +219,7 @@ export function createSessionReader(
     const s = await load();
     const raw = cookieValue(cookie, s.cookieName);
     if (!raw) return { kind: "anonymous" };
-    const token = verifySignedToken(raw, s.secret);
+    const token = verified(raw, s.secret);
     // A forged or stale cookie: Better Auth answers it (and clears it) as it always has.
     if (!token) return { kind: "slow" };
     const row = await rowFor(token, fresh);

@@ -6,6 +6,8 @@ import { type AuditNote, noteAudit } from "../../lib/audit";
 import type { AppEnv } from "../../lib/context";
 import { streamCsv } from "../../lib/csv-stream";
 import { pageOf } from "../../lib/pagination";
+import { cachedRead } from "../../lib/read-cache";
+import { READS } from "../../lib/read-cache-routes";
 import { createRouter, errorResponses, idParam, jsonContent } from "../../lib/router";
 import { getOrganizationDetail } from "./organization-detail-service";
 import { createOrganization, setOrganizationSuspension } from "./organization-manage-service";
@@ -39,7 +41,7 @@ const listRoute = createRoute({
   path: "/",
   tags: ["admin"],
   summary: "Nursing programs or facilities, pending verification first (admin)",
-  middleware: [allow(...ADMIN_ROLES)] as const,
+  middleware: [allow(...ADMIN_ROLES), cachedRead(READS.adminOrganizations)] as const,
   request: { query: listQuery },
   responses: { 200: jsonContent(pageOf(AdminOrganizationSchema), "A page of organizations"), ...errorResponses },
 });

@@ -1,6 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { FACILITY_SIDE, PROGRAM_SIDE, STUDENT_VIEWERS } from "../../../domain/roles";
 import { allow, facilityScope, programScope, studentScope } from "../../lib/access";
+import { cachedRead } from "../../lib/read-cache";
+import { READS } from "../../lib/read-cache-routes";
 import { createRouter, errorResponses, jsonContent } from "../../lib/router";
 import { FacilityDashboardSchema, ProgramDashboardSchema, StudentDashboardSchema } from "./schemas";
 import { facilityDashboard, programDashboard, studentDashboard } from "./service";
@@ -13,7 +15,7 @@ const programDashboardRoute = createRoute({
   path: "/program-dashboard",
   tags: ["analytics"],
   summary: "The program dashboard's figures, from live data",
-  middleware: [allow(...PROGRAM_SIDE)] as const,
+  middleware: [allow(...PROGRAM_SIDE), cachedRead(READS.programDashboard)] as const,
   request: {
     query: z.object({
       programId: z
@@ -30,7 +32,7 @@ const facilityDashboardRoute = createRoute({
   path: "/facility-dashboard",
   tags: ["analytics"],
   summary: "The facility dashboard's figures, from live data",
-  middleware: [allow(...FACILITY_SIDE)] as const,
+  middleware: [allow(...FACILITY_SIDE), cachedRead(READS.facilityDashboard)] as const,
   request: {
     query: z.object({
       facilityId: z
@@ -47,7 +49,7 @@ const studentDashboardRoute = createRoute({
   path: "/dashboard",
   tags: ["student"],
   summary: "The student's dashboard: tiles, recent applications, upcoming rotation starts",
-  middleware: [allow(...STUDENT_VIEWERS)] as const,
+  middleware: [allow(...STUDENT_VIEWERS), cachedRead(READS.studentDashboard)] as const,
   responses: { 200: jsonContent(StudentDashboardSchema, "The dashboard"), ...errorResponses },
 });
 

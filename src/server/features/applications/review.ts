@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lte, ne, sql } from "drizzle-orm";
+import { and, asc, eq, gte, lte, ne, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { APPLICATION_STATUS_LABELS, rotationPhase } from "../../../domain/applications";
 import type { Tx } from "../../db/client";
@@ -47,6 +47,8 @@ export async function decideApplication(
   const { approvalRequiresCompliance } =
     decision === "approved" ? await deps.settings.get() : { approvalRequiresCompliance: true };
   let override: string[] | null = null;
+  // Issue 11: the writes under the placement's lock go with the live events in one statement.
+  const writes: SQL[] = [];
   await deps.db.transaction(async (tx) => {
     const [found] = await tx
       .select({ id: applications.id, placementId: applications.placementId, studentId: applications.studentId })
@@ -55,6 +57,14 @@ export async function decideApplication(
       .where(and(eq(applications.id, id), scopeWhere(scope, { facility: placements.facilityId })));
     // Another facility's application is reported exactly like an unknown one (D1).
     if (!found) throw notFound("Application");
+
+    // Issue 11: what needs no lock is read (and the mail queued, rolled back with any refusal)
+    // before the placement's row lock, which every approval of the placement queues behind; the
+    // refusals still come in the order below.
+    const readiness = decision === "approved" ? await readinessOf(tx, [id]) : null;
+    const recipients = await decisionRecipients(tx, id);
+    // Queued with the decision (ADR 015): sent once it commits, retried if the SMTP server fails.
+    await mailDecision(deps, tx, recipients, decision, notes);
 
     const placement = decision === "approved" ? await lockPlacement(tx, found.placementId) : null;
     // Under the student's row lock, so withdrawing the student from the roster (which updates that
@@ -85,7 +95,7 @@ export async function decideApplication(
 
     if (decision === "approved") {
       if (!placement) throw notFound("Placement");
-      await assertApprovable(tx, found.placementId, applicant);
+      assertApprovable(placement, applicant);
       if (placement.status !== "active") {
         throw refused(
           "placement_closed",
@@ -100,15 +110,18 @@ export async function decideApplication(
       }
       await assertNoOverlap(tx, found.studentId, found.placementId, id);
       await assertDepartmentSeat(tx, found.placementId); // issue 9: the department's seats, under its row lock
-      override = await assertReady(tx, id, confirmNotReady || !approvalRequiresCompliance);
-      await tx
-        .update(placements)
-        .set({ slotsFilled: sql`${placements.slotsFilled} + 1`, updatedAt: new Date() })
-        .where(eq(placements.id, found.placementId));
+      override = assertReady(readiness, id, confirmNotReady || !approvalRequiresCompliance);
+      writes.push(
+        tx
+          .update(placements)
+          .set({ slotsFilled: sql`${placements.slotsFilled} + 1`, updatedAt: new Date() })
+          .where(eq(placements.id, found.placementId))
+          .getSQL(),
+      );
     }
 
     const reviewedAt = new Date();
-    await tx
+    const decided = tx
       .update(applications)
       .set({
         status: decision,
@@ -121,10 +134,8 @@ export async function decideApplication(
           : {}),
       })
       .where(eq(applications.id, id));
+    writes.push(decided.getSQL());
 
-    const recipients = await decisionRecipients(tx, id);
-    // Queued with the decision (ADR 015): sent once it commits, retried if the SMTP server fails.
-    await mailDecision(deps, tx, recipients, decision, notes);
     // Sent on commit (NOTIFY inside the transaction): live lists refresh for the program and student.
     // Last, in one statement: publishing transactions are serialized from here to their commit.
     const notified = new Set([
@@ -134,6 +145,7 @@ export async function decideApplication(
     await deps.realtime.publish(
       tx,
       [...notified].map((userId) => ({ userId, type: "application.updated", data: { id, status: decision } })),
+      { alongside: writes },
     );
   });
 
@@ -149,8 +161,12 @@ export const NOT_READY_MESSAGE = "This student has not met every requirement. Co
  * With the setting "approval requires compliance" off, approval counts as confirmed: what was
  * missing is still recorded with the approval.
  */
-async function assertReady(tx: Tx, applicationId: string, confirmed: boolean): Promise<string[] | null> {
-  const readiness = (await readinessOf(tx, [applicationId])).get(applicationId);
+function assertReady(
+  all: Awaited<ReturnType<typeof readinessOf>> | null,
+  applicationId: string,
+  confirmed: boolean,
+): string[] | null {
+  const readiness = all?.get(applicationId);
   const unmet = readiness?.items.filter((i) => i.readiness !== "met") ?? [];
   if (unmet.length === 0) return null;
   if (!confirmed)
@@ -162,9 +178,8 @@ async function assertReady(tx: Tx, applicationId: string, confirmed: boolean): P
  * Issue 9: nothing is approved for a student withdrawn from their program's roster, nor for a
  * rotation that has already ended (the database's current_date).
  */
-async function assertApprovable(
-  tx: Tx,
-  placementId: string,
+function assertApprovable(
+  dates: { endDate: string; today: string },
   applicant: { enrollmentStatus: string; firstName: string; lastName: string } | undefined,
 ) {
   if (applicant && applicant.enrollmentStatus !== "active") {
@@ -173,11 +188,8 @@ async function assertApprovable(
       `${fullName(applicant)} was withdrawn from their program's roster: this application cannot be approved`,
     );
   }
-  const [dates] = await tx
-    .select({ endDate: placements.endDate, today: sql<string>`to_char(current_date, 'YYYY-MM-DD')` })
-    .from(placements)
-    .where(eq(placements.id, placementId));
-  if (dates && rotationPhase(dates.endDate, dates.endDate, dates.today) === "ended") {
+  // The placement's row as locked (its end date and the database's current_date).
+  if (rotationPhase(dates.endDate, dates.endDate, dates.today) === "ended") {
     throw refused(
       "rotation_ended",
       `This rotation ended on ${dates.endDate}: an application to it can no longer be approved`,
@@ -264,7 +276,10 @@ async function mailDecision(deps: Deps, tx: Tx, r: Recipients, decision: Decisio
   const a = r.application;
   const student = fullName(a);
   const where = `${a.title} at ${a.facilityName}`;
-  const notesLine = notes ? `Notes from ${a.facilityName}: ${notes}` : null;
+  // A queued mail is JSON in the database: half a character (a lone surrogate, which a request may
+  // carry) would be refused there, so it is sent as U+FFFD.
+  const wellFormed = notes ? (notes as unknown as { toWellFormed(): string }).toWellFormed() : null;
+  const notesLine = wellFormed ? `Notes from ${a.facilityName}: ${wellFormed}` : null;
 
   const programWord = APPLICATION_STATUS_LABELS.program[decision].toLowerCase();
   const programSubject = `Application ${programWord}: ${student}, ${a.title}`;

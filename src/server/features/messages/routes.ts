@@ -2,6 +2,8 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { MESSAGE_BOXES, messageInputSchema } from "../../../domain/messages";
 import { allow } from "../../lib/access";
 import { pageOf, pageQuerySchema } from "../../lib/pagination";
+import { cachedRead } from "../../lib/read-cache";
+import { READS } from "../../lib/read-cache-routes";
 import { createRouter, errorResponses, idParam, jsonContent } from "../../lib/router";
 import { MessageItemSchema, MessageSchema, MessageSentSchema, RecipientListSchema, UnreadCountSchema } from "./schemas";
 import { getMessage, listMessages, listRecipients, markRead, sendMessage, unreadCount } from "./service";
@@ -16,7 +18,7 @@ const unreadRoute = createRoute({
   path: "/unread-count",
   tags: ["messages"],
   summary: "How many messages to the signed-in user are unread (the header bell's dot)",
-  middleware: [allow()] as const,
+  middleware: [allow(), cachedRead(READS.unreadCount)] as const,
   responses: { 200: jsonContent(UnreadCountSchema, "Unread count"), 401: errorResponses[401] },
 });
 
@@ -25,7 +27,7 @@ const listRoute = createRoute({
   path: "/",
   tags: ["messages"],
   summary: "The signed-in user's inbox or sent messages, newest first",
-  middleware: [allow()] as const,
+  middleware: [allow(), cachedRead(READS.messages)] as const,
   request: {
     query: z.object({
       box: z.enum(MESSAGE_BOXES).default("inbox"),

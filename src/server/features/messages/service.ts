@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import { alias, type SelectedFields } from "drizzle-orm/pg-core";
 import type { MessageBox, MessageValues } from "../../../domain/messages";
@@ -340,24 +341,26 @@ export async function sendMessage(
     if (recipients.kind === "some") throw forbidden("You can only write to people you work with on the portal");
     throw invalid([{ path: "recipientId", message: "Recipient not found" }]);
   }
-  const id = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(messages)
-      .values({
-        senderId: viewer.userId,
-        recipientId: input.recipientId,
-        subject: input.subject,
-        content: input.content,
-      })
-      .returning({ id: messages.id });
-    // NOTIFY inside the transaction is delivered at commit, never for a rolled-back insert.
-    await deps.realtime.publish(tx, {
-      userId: input.recipientId,
-      type: "message.created",
-      data: { id: row.id },
-    });
-    return row.id;
-  });
+  // The message and its live event in one statement (its own transaction: NOTIFY is delivered at
+  // its commit, never for a failed insert); issue 11: no BEGIN/COMMIT round trips while publishing
+  // transactions queue behind the event order lock.
+  const id = randomUUID();
+  await deps.realtime.publish(
+    db,
+    { userId: input.recipientId, type: "message.created", data: { id } },
+    {
+      alongside: db
+        .insert(messages)
+        .values({
+          id,
+          senderId: viewer.userId,
+          recipientId: input.recipientId,
+          subject: input.subject,
+          content: input.content,
+        })
+        .getSQL(),
+    },
+  );
   const m = await findMessage(db, id);
   if (!m) throw new AppError("internal", "The message was not stored", 500);
   return m;

@@ -5,6 +5,8 @@ import { FACILITY_SIDE, PROGRAM_SIDE, STUDENT_VIEWERS } from "../../../domain/ro
 import { allow, namedOrganization, programScope, studentScope } from "../../lib/access";
 import { changedFields, noteAudit } from "../../lib/audit";
 import { pageOf, pageQuerySchema } from "../../lib/pagination";
+import { cachedRead } from "../../lib/read-cache";
+import { READS } from "../../lib/read-cache-routes";
 import { createRouter, errorResponses, idParam, jsonContent } from "../../lib/router";
 import { studentProgramId, withAgreementFlags } from "../agreements/requirement";
 import {
@@ -45,7 +47,7 @@ const searchRoute = createRoute({
   path: "/",
   tags: ["placements"],
   summary: "Open placements: active, at verified facilities, with spots left; soonest first",
-  middleware: [allow(...PROGRAM_SIDE)] as const,
+  middleware: [allow(...PROGRAM_SIDE), cachedRead(READS.placements)] as const,
   request: { query: searchQuery },
   responses: { 200: jsonContent(pageOf(PlacementSchema), "A page of placements"), ...errorResponses },
 });

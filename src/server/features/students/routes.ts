@@ -29,6 +29,8 @@ import { sendCsv } from "../../lib/csv";
 import { AppError } from "../../lib/errors";
 import { requireClientMailQuota } from "../../lib/mail-quota";
 import { pageOf, pageQuerySchema } from "../../lib/pagination";
+import { cachedRead } from "../../lib/read-cache";
+import { READS } from "../../lib/read-cache-routes";
 import { createRouter, ErrorSchema, errorResponses, idParam, jsonContent } from "../../lib/router";
 import { acceptInvitation, confirmSignUp, getInvitation, requestSignUpCode } from "./accounts";
 import { inviteAllStudents, inviteStudent } from "./invitations";
@@ -99,7 +101,7 @@ const listRoute = createRoute({
   path: "/",
   tags: ["students"],
   summary: "The program's students: search, filters, sort, pages (D13)",
-  middleware: [allow(...PROGRAM_SIDE)] as const,
+  middleware: [allow(...PROGRAM_SIDE), cachedRead(READS.students)] as const,
   request: { query: listQuery },
   responses: { 200: jsonContent(pageOf(StudentSchema), "A page of students"), ...errorResponses },
 });
