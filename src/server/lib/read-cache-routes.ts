@@ -3,7 +3,7 @@ import type { CachedReadSpec } from "./read-cache";
 // The hot reads whose answers an instance keeps (ADR 027), and the tables each one's statements
 // read: a change to any of them drops the route's kept answers. read-cache.test.ts compares each
 // list with the tables a logged run of the route reads, and proves an announced change is seen.
-// A table named here needs the announcing trigger (drizzle/0025_read_cache_notify.sql).
+// A table named here needs the announcing trigger (drizzle/0022_read_cache_notify.sql).
 
 export const READS = {
   unreadCount: { name: "GET /api/messages/unread-count", tables: ["messages"], viewer: ["userId"] },

@@ -9,7 +9,7 @@ import type { Realtime } from "./realtime";
 // A route opts in with `cachedRead({ name, tables })` in its middleware, after its `allow(...)`
 // guard: the caller's permissions and scope are checked on every request first; only then is a
 // kept answer looked up, by route, query string, scope (and the viewer fields the answer depends
-// on, and today's date when it does). Statement-level triggers (drizzle/0025) announce every
+// on, and today's date when it does). Statement-level triggers (drizzle/0022) announce every
 // change to a declared table on the portal_tables channel, which every instance LISTENs to: the
 // route's kept answers are dropped at once. A read that started before an announcement is never
 // kept after it (a generation counter); while the LISTEN connection is down nothing is kept; and
@@ -21,7 +21,7 @@ export type CachedReadSpec = {
   name: string;
   /**
    * Every table the route's statements read (a test compares them with a logged run): a change to
-   * any of them drops the route's kept answers. Each needs the announcing trigger (drizzle/0025).
+   * any of them drops the route's kept answers. Each needs the announcing trigger (drizzle/0022).
    */
   tables: readonly string[];
   /** The viewer fields the answer depends on beyond the scope (a user's own messages: userId). */

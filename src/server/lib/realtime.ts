@@ -22,7 +22,7 @@ export const MATCHING_CHANNEL = "portal_matching";
 export const BROADCAST_CHANNEL = "portal_broadcast";
 export type Broadcast = { topic: string; [key: string]: unknown };
 /**
- * Announced by statement-level triggers (drizzle/0025): a table the cached reads depend on changed
+ * Announced by statement-level triggers (drizzle/0022): a table the cached reads depend on changed
  * (ADR 027); the payload is the table's name, or '*' locally when changes may have been missed.
  */
 export const TABLE_CHANNEL = "portal_tables";
