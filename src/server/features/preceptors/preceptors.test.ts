@@ -196,6 +196,29 @@ describe("invitations", () => {
     expect((await t.call("GET", "/api/preceptors", { cookie: otherFacility.cookie })).status).toBe(200);
   });
 
+  it("a student account accepts signed in: a preceptor here, still a student on the student's routes", async () => {
+    const nurse = await t.createUser("student", { organizationId: program.organizationId! });
+    expect(
+      (
+        await t.call("POST", "/api/preceptors/invitations", {
+          cookie: facility.cookie,
+          body: { name: "Student Nurse", email: nurse.email, title: "LPN" },
+        })
+      ).status,
+    ).toBe(201);
+    const [mail] = await t.mailTo(nurse.email);
+    const token = mail.link!.split("/preceptor-invite/")[1];
+    const link = await t.call("GET", `/api/preceptor-invitations/${token}`, { cookie: nurse.cookie });
+    expect(link.json).toMatchObject({ state: "valid", hasAccount: true, signedInAsInvitee: true });
+    const ok = await t.call("POST", `/api/preceptor-invitations/${token}/accept`, { cookie: nurse.cookie, body: {} });
+    expect(ok.status, ok.text).toBe(201);
+    const me = await t.call("GET", "/api/accounts/me", { cookie: nurse.cookie });
+    expect(me.json.role).toBe("preceptor");
+    expect(me.json.roles).toEqual(expect.arrayContaining(["student", "preceptor"]));
+    expect((await t.call("GET", "/api/preceptors/rotations", { cookie: nurse.cookie })).status).toBe(200);
+    expect((await t.call("GET", "/api/me/student/profile", { cookie: nurse.cookie })).status).toBe(200);
+  });
+
   it("twenty identical invitations at once leave one invitation and one mail", async () => {
     const email = `race-${uniqueTag()}@test.dev`;
     const results = await Promise.all(
