@@ -241,6 +241,17 @@ describe("invitations", () => {
       body: { name: "Re Send", email },
     });
     const [first] = await t.mailTo(email);
+    // Sent a moment ago: not again yet.
+    const early = await t.call("POST", `/api/preceptors/invitations/${made.json.id}/resend`, {
+      cookie: facility.cookie,
+    });
+    expect(early.status).toBe(409);
+    const backdate = () =>
+      t.deps.db
+        .update(preceptorInvitations)
+        .set({ sentAt: new Date(Date.now() - 5 * 60_000) })
+        .where(eq(preceptorInvitations.id, made.json.id));
+    await backdate();
     const resent = await t.call("POST", `/api/preceptors/invitations/${made.json.id}/resend`, {
       cookie: facility.cookie,
     });
@@ -248,6 +259,7 @@ describe("invitations", () => {
     const [second] = await t.mailTo(email);
     expect(second.link).not.toBe(first.link);
     // Twenty resends at once: one new link, one mail.
+    await backdate();
     const burst = await Promise.all(
       Array.from({ length: 20 }, () =>
         t.call("POST", `/api/preceptors/invitations/${made.json.id}/resend`, { cookie: facility.cookie }),
