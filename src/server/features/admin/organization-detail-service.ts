@@ -77,7 +77,8 @@ export async function getOrganizationDetail(deps: Deps, id: string) {
       .from(memberships)
       .innerJoin(users, eq(users.id, memberships.userId))
       .leftJoin(profiles, eq(profiles.userId, users.id))
-      .where(eq(memberships.organizationId, id))
+      // Coordinators only: a facility's preceptors (issue 17) are listed on its Preceptors page.
+      .where(and(eq(memberships.organizationId, id), eq(memberships.role, "coordinator")))
       .orderBy(asc(memberships.createdAt), asc(users.email)),
     applicationsByStatus(deps, org.kind, id),
     org.kind === "program" ? programCounts(deps, id) : facilityCounts(deps, id),

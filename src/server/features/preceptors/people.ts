@@ -295,15 +295,22 @@ export async function resendInvitation(deps: Deps, scope: FacilityScope, id: str
   const current = await getInvitation(db, scope, id);
   if (current.state === "accepted") throw conflict("This invitation was already accepted");
   if (current.state === "revoked") throw conflict("This invitation was revoked: invite again instead");
-  const [{ oldHash }] = await db.select({ oldHash: inv.tokenHash }).from(inv).where(eq(inv.id, id));
   const { token, tokenHash, expiresAt } = newToken();
-  // Only one of concurrent resends replaces the link (the one that still sees the old link).
+  // At most one resend a minute, decided by the update itself: concurrent resends leave one new
+  // link and one mail (the others get 409).
   const [row] = await db
     .update(inv)
     .set({ tokenHash, expiresAt, sentAt: new Date() })
-    .where(and(eq(inv.id, id), isNull(inv.acceptedAt), isNull(inv.revokedAt), eq(inv.tokenHash, oldHash)))
+    .where(
+      and(
+        eq(inv.id, id),
+        isNull(inv.acceptedAt),
+        isNull(inv.revokedAt),
+        sql`${inv.sentAt} <= now() - interval '1 minute'`,
+      ),
+    )
     .returning({ id: inv.id });
-  if (!row) throw conflict("This invitation was just changed: reload and try again");
+  if (!row) throw conflict("This invitation was sent less than a minute ago: wait a moment before sending it again");
   await sendInvitationMail(deps, current, current.facility.name, token);
   return getInvitation(db, scope, id);
 }

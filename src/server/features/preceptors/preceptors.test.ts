@@ -196,6 +196,29 @@ describe("invitations", () => {
     expect((await t.call("GET", "/api/preceptors", { cookie: otherFacility.cookie })).status).toBe(200);
   });
 
+  it("a student account accepts signed in: a preceptor here, still a student on the student's routes", async () => {
+    const nurse = await t.createUser("student", { organizationId: program.organizationId! });
+    expect(
+      (
+        await t.call("POST", "/api/preceptors/invitations", {
+          cookie: facility.cookie,
+          body: { name: "Student Nurse", email: nurse.email, title: "LPN" },
+        })
+      ).status,
+    ).toBe(201);
+    const [mail] = await t.mailTo(nurse.email);
+    const token = mail.link!.split("/preceptor-invite/")[1];
+    const link = await t.call("GET", `/api/preceptor-invitations/${token}`, { cookie: nurse.cookie });
+    expect(link.json).toMatchObject({ state: "valid", hasAccount: true, signedInAsInvitee: true });
+    const ok = await t.call("POST", `/api/preceptor-invitations/${token}/accept`, { cookie: nurse.cookie, body: {} });
+    expect(ok.status, ok.text).toBe(201);
+    const me = await t.call("GET", "/api/accounts/me", { cookie: nurse.cookie });
+    expect(me.json.role).toBe("preceptor");
+    expect(me.json.roles).toEqual(expect.arrayContaining(["student", "preceptor"]));
+    expect((await t.call("GET", "/api/preceptors/rotations", { cookie: nurse.cookie })).status).toBe(200);
+    expect((await t.call("GET", "/api/me/student/profile", { cookie: nurse.cookie })).status).toBe(200);
+  });
+
   it("twenty identical invitations at once leave one invitation and one mail", async () => {
     const email = `race-${uniqueTag()}@test.dev`;
     const results = await Promise.all(
@@ -218,6 +241,17 @@ describe("invitations", () => {
       body: { name: "Re Send", email },
     });
     const [first] = await t.mailTo(email);
+    // Sent a moment ago: not again yet.
+    const early = await t.call("POST", `/api/preceptors/invitations/${made.json.id}/resend`, {
+      cookie: facility.cookie,
+    });
+    expect(early.status).toBe(409);
+    const backdate = () =>
+      t.deps.db
+        .update(preceptorInvitations)
+        .set({ sentAt: new Date(Date.now() - 5 * 60_000) })
+        .where(eq(preceptorInvitations.id, made.json.id));
+    await backdate();
     const resent = await t.call("POST", `/api/preceptors/invitations/${made.json.id}/resend`, {
       cookie: facility.cookie,
     });
@@ -225,6 +259,7 @@ describe("invitations", () => {
     const [second] = await t.mailTo(email);
     expect(second.link).not.toBe(first.link);
     // Twenty resends at once: one new link, one mail.
+    await backdate();
     const burst = await Promise.all(
       Array.from({ length: 20 }, () =>
         t.call("POST", `/api/preceptors/invitations/${made.json.id}/resend`, { cookie: facility.cookie }),
