@@ -72,7 +72,9 @@ async function startPortal(port: number, database: "embedded" | "postgres"): Pro
     u.pathname = `/${dbName}`;
     env.DATABASE_URL = u.toString();
   }
-  const child = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
+  // BENCH_NODE_ARGS: extra node flags for the portal (say --cpu-prof --cpu-prof-dir=/tmp/prof).
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, path.join(root, "scripts/start.mjs")], {
     env,
     stdio: ["ignore", "pipe", "inherit"],
   });

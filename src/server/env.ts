@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { z } from "zod";
 
 // The only reader of process.env (DESIGN.md). Everything else receives a typed Env.
@@ -61,7 +62,8 @@ const schema = z.object({
       return z.NEVER;
     }),
   // Server processes sharing the port (node:cluster); more than one needs PostgreSQL (issue 11).
-  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  // Unset: one per core on PostgreSQL (at most 4), one on the embedded database.
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   // How long a signed-in viewer read from the database is reused by reads on this instance; every
   // change to it is announced and drops it at once (ADR 016). 0 turns keeping off; tests default to 0.
   VIEWER_CACHE_MS: z.coerce.number().int().min(0).max(300_000).optional(),
@@ -106,7 +108,11 @@ const schema = z.object({
     .or(z.literal("").transform(() => undefined)),
 });
 
-export type Env = Omit<z.infer<typeof schema>, "VIEWER_CACHE_MS" | "READ_CACHE_MS" | "ASSISTANT_STREAM_PACE_MS"> & {
+export type Env = Omit<
+  z.infer<typeof schema>,
+  "VIEWER_CACHE_MS" | "READ_CACHE_MS" | "ASSISTANT_STREAM_PACE_MS" | "WEB_CONCURRENCY"
+> & {
+  WEB_CONCURRENCY: number;
   ASSISTANT_STREAM_PACE_MS: number;
   appUrl: string;
   demoData: boolean;
@@ -138,7 +144,18 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     VIEWER_CACHE_MS: env.VIEWER_CACHE_MS ?? (env.NODE_ENV === "test" ? 0 : 10_000),
     READ_CACHE_MS: env.READ_CACHE_MS ?? (env.NODE_ENV === "test" ? 0 : 5_000),
     ASSISTANT_STREAM_PACE_MS: env.ASSISTANT_STREAM_PACE_MS ?? (env.NODE_ENV === "test" ? 0 : 20),
+    WEB_CONCURRENCY: env.WEB_CONCURRENCY ?? defaultConcurrency(env.DATABASE_URL),
   };
+}
+
+/**
+ * Server processes when WEB_CONCURRENCY is unset (issue 11): one process uses one core, so on
+ * PostgreSQL one per core, at most 4 (each holds up to 11 database connections: its pool and its
+ * LISTEN connection, against PostgreSQL's default of 100). The embedded database lives inside one
+ * process: one.
+ */
+export function defaultConcurrency(databaseUrl: string | undefined, cores = availableParallelism()): number {
+  return databaseUrl ? Math.max(1, Math.min(cores, 4)) : 1;
 }
 
 /** Command-line scripts read their own flags; they still get the environment from here. */

@@ -1,8 +1,9 @@
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROSTER_MAX_ROWS, ROSTER_TOO_LARGE } from "../domain/roster";
 import { applications } from "./db/schema/applications";
 import { signInFailures } from "./db/schema/auth";
+import { auditLog } from "./db/schema/audit";
 import { organizations } from "./db/schema/organizations";
 import { placements } from "./db/schema/placements";
 import { students } from "./db/schema/students";
@@ -175,6 +176,37 @@ describe("3. limits key on the real client address (TRUST_PROXY)", () => {
     } finally {
       await p.close();
     }
+  });
+});
+
+describe("3b. the address our code stamps cannot be forged by sending its header", () => {
+  it("a client's own x-portal-client-address is ignored: on Better Auth's routes and on ours", async () => {
+    const u = await t.createUser("program");
+    const forged = { "x-portal-client-address": "192.0.2.99" };
+    // A Better Auth route: the failure is counted against the socket's address.
+    await t.call("POST", "/api/auth/sign-in/email", {
+      body: { email: u.email, password: "Wrong-pass-2026" },
+      ip: "198.51.100.77",
+      headers: forged,
+    });
+    const failures = await t.deps.db.select().from(signInFailures).where(eq(signInFailures.email, u.email));
+    expect(failures.map((r) => r.ip)).toEqual(["198.51.100.77"]);
+    // One of ours (issue 11: the header is written on Better Auth's routes only): the audit entry of
+    // a write records the socket's address, not the header.
+    const sent = await t.call("POST", "/api/students", {
+      cookie: u.cookie,
+      body: { firstName: "Forged", lastName: "Header", email: `forged.header.${u.userId}@test.dev` },
+      ip: "198.51.100.78",
+      headers: forged,
+    });
+    expect(sent.status).toBe(201);
+    const [entry] = await t.deps.db
+      .select({ ip: auditLog.ip })
+      .from(auditLog)
+      .where(eq(auditLog.actorId, u.userId))
+      .orderBy(desc(auditLog.at))
+      .limit(1);
+    expect(entry?.ip).toBe("198.51.100.78");
   });
 });
 

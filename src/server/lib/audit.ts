@@ -86,7 +86,7 @@ export function actorOf(c: Context<AppEnv>, viewer: Viewer | null = c.var.viewer
     actorEmail: viewer?.email ?? null,
     actorRole: viewer?.role ?? null,
     actingAs: named,
-    ip: clientAddressOf(c.req.raw.headers),
+    ip: clientAddressOf(c),
   };
 }
 

@@ -39,9 +39,11 @@ function normalize(address: string | undefined | null): string | null {
 }
 
 /**
- * Middleware body: resolves the address once and writes it into the request's own headers, so
- * Better Auth (configured to read only this header) and our services see the same value. Any copy
- * of the header the client sent is overwritten.
+ * Middleware body: resolves the address once and keeps it on the context (`clientAddress`). Better
+ * Auth reads it from a request header (configured to read only that one), so on its routes the
+ * address is also written into the request's own headers, overwriting any copy the client sent.
+ * Only there (issue 11): writing a header makes the server build a web Headers object of every
+ * header the request carried, a cost every other request is spared.
  */
 export function stampClientAddress(c: Context, trustedHops: number): string {
   const bindings = c.env as NodeBindings | undefined;
@@ -50,11 +52,23 @@ export function stampClientAddress(c: Context, trustedHops: number): string {
     c.req.raw.headers.get("x-forwarded-for"),
     trustedHops,
   );
-  c.req.raw.headers.set(CLIENT_ADDRESS_HEADER, address);
+  c.set("clientAddress", address);
+  if (c.req.path.startsWith(AUTH_PREFIX)) c.req.raw.headers.set(CLIENT_ADDRESS_HEADER, address);
   return address;
 }
 
+const AUTH_PREFIX = "/api/auth/";
+
 /** The address stamped on a request (see stampClientAddress). */
-export function clientAddressOf(headers: Headers): string {
-  return headers.get(CLIENT_ADDRESS_HEADER) ?? "unknown";
+export function clientAddressOf(c: Context): string {
+  return (c.get("clientAddress") as string | undefined) ?? "unknown";
+}
+
+/**
+ * The address Better Auth's own request carries (its hooks see the request, not our context): the
+ * stamped header, which exists on Better Auth's routes only; anything else is "unknown".
+ */
+export function authRequestAddressOf(request: Request): string {
+  if (!new URL(request.url).pathname.startsWith(AUTH_PREFIX)) return "unknown";
+  return request.headers.get(CLIENT_ADDRESS_HEADER) ?? "unknown";
 }

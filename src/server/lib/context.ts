@@ -86,6 +86,8 @@ export type AppEnv = {
     deps: Deps;
     viewer: Viewer | null;
     requestId: string;
+    /** The client's address, resolved once per request (lib/client-address.ts). */
+    clientAddress: string;
     log: Logger;
     /** What the handler adds to its request's audit entry (lib/audit.ts). */
     audit?: AuditNote;

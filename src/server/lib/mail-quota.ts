@@ -3,7 +3,7 @@ import { APIError, createAuthMiddleware } from "better-auth/api";
 import { and, count, eq, gt, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { mailQuotaEvents } from "../db/schema/mail";
-import { clientAddressOf } from "./client-address";
+import { authRequestAddressOf } from "./client-address";
 import { AppError } from "./errors";
 import type { Logger } from "./logger";
 import type { Mail, Mailer } from "./mail";
@@ -65,13 +65,12 @@ export const clientKey = (address: string) => `client:${address}`;
  * Call it first, for every request of the flow, whatever the email: a count that grew only for
  * existing accounts would tell them apart.
  */
-export async function requireClientMailQuota(deps: QuotaDeps, headers: Headers): Promise<void> {
-  if (!(await takeClientMailQuota(deps, headers))) throw new AppError("rate_limited", TOO_MANY_MAIL_REQUESTS, 429);
+export async function requireClientMailQuota(deps: QuotaDeps, address: string): Promise<void> {
+  if (!(await takeClientMailQuota(deps, address))) throw new AppError("rate_limited", TOO_MANY_MAIL_REQUESTS, 429);
 }
 
 /** As requireClientMailQuota, answering false instead of throwing (for Better Auth's hooks). */
-export async function takeClientMailQuota(deps: QuotaDeps, headers: Headers): Promise<boolean> {
-  const address = clientAddressOf(headers);
+export async function takeClientMailQuota(deps: QuotaDeps, address: string): Promise<boolean> {
   const ok = await take(deps.db, clientKey(address), [CLIENT_LIMIT]);
   if (!ok) deps.log.warn({ reason: "client mail quota" }, "security mail request refused");
   return ok;
@@ -113,7 +112,7 @@ export function mailQuotaAuthPlugin(deps: QuotaDeps) {
           handler: createAuthMiddleware(async (ctx) => {
             // auth.api calls from our own code carry no client request.
             if (!ctx.request || !ctx.headers) return;
-            if (!(await takeClientMailQuota(deps, ctx.headers))) {
+            if (!(await takeClientMailQuota(deps, authRequestAddressOf(ctx.request)))) {
               throw new APIError("TOO_MANY_REQUESTS", { code: "RATE_LIMITED", message: TOO_MANY_MAIL_REQUESTS });
             }
           }),

@@ -20,14 +20,15 @@ function slotOf(res: Response): Slot | null {
 }
 
 /**
- * The plain header object of a node-server answer with a text body (undefined: none set yet), and
+ * The plain header object of a node-server answer with a text or bytes body (undefined: none set yet), and
  * a setter; null when the answer is anything else (a web Response, a stream, a Headers object).
  */
 export function plainHeadersOf(
   res: Response,
 ): { headers: Record<string, string> | undefined; set(headers: Record<string, string>): void } | null {
   const cache = slotOf(res);
-  if (!cache || typeof cache[1] !== "string") return null;
+  // A text body, or bytes (a kept answer of the read cache, encoded once: issue 11).
+  if (!cache || (typeof cache[1] !== "string" && !(cache[1] instanceof Uint8Array))) return null;
   const headers = cache[2];
   if (
     headers !== undefined &&

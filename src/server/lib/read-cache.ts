@@ -36,7 +36,10 @@ export const CACHED_READS = new Map<string, CachedReadSpec>();
 /** At most this many answers are kept per instance; the oldest goes first. */
 const MAX_KEPT = 5_000;
 
-type Kept = { body: string; until: number };
+// Kept as UTF-8 bytes: a hit writes them as they are, with no encoding and no length count (a
+// placements page is about 19 kB; a string body is measured, then encoded, on every answer).
+type Kept = { body: Uint8Array<ArrayBuffer>; until: number };
+const utf8 = new TextEncoder();
 type TableChanges = Pick<Realtime, "onTableChange" | "hearsTableChanges">;
 
 export type ReadCache = ReturnType<typeof createReadCache>;
@@ -75,7 +78,7 @@ export function createReadCache(opts: { ms: number; changes: TableChanges }) {
     /** Drops everything kept (a write handled by this instance completed). */
     dropAll,
     generation: () => generation,
-    get(name: string, key: string): string | null {
+    get(name: string, key: string): Uint8Array<ArrayBuffer> | null {
       if (!keeping()) return null;
       const hit = byRoute.get(name)?.get(key);
       if (!hit) return null;
@@ -108,7 +111,7 @@ export function createReadCache(opts: { ms: number; changes: TableChanges }) {
         }
         size += 1;
       }
-      kept.set(key, { body, until: Date.now() + ms });
+      kept.set(key, { body: utf8.encode(body), until: Date.now() + ms });
       stats.stored += 1;
     },
     miss() {

@@ -55,7 +55,7 @@ async function userIn(res: Response): Promise<Someone> {
 export async function auditAuthRequest(c: Context<AppEnv>, before: Someone, body: string, res: Response) {
   const name = c.req.path.replace(/^\/api\/auth\//, "");
   if (!SUMMARIES[name]) return; // reads and Better Auth internals: nothing changed
-  const ip = clientAddressOf(c.req.raw.headers);
+  const ip = clientAddressOf(c);
   const tried = emailIn(body);
   const detail: Record<string, unknown> = { status: res.status };
   let action: string;

@@ -4,6 +4,7 @@ import { SIGN_UP_RECEIVED, signUpSchema } from "../../../domain/auth";
 import { users } from "../../db/schema/auth";
 import { allowAnySignedIn, setActiveOrganization } from "../../lib/access";
 import { actorOf, recordAudit } from "../../lib/audit";
+import { clientAddressOf } from "../../lib/client-address";
 import { createRouter, ErrorSchema, errorResponses, jsonContent } from "../../lib/router";
 import { MeSchema, SignUpReceivedSchema } from "./schemas";
 import { getMe, signUp } from "./service";
@@ -60,7 +61,7 @@ const switchOrganizationRoute = createRoute({
 export const accountRoutes = createRouter()
   .openapi(signUpRoute, async (c) => {
     const input = c.req.valid("json");
-    const headers = await signUp(c.var.deps, input, c.req.raw.headers);
+    const headers = await signUp(c.var.deps, input, c.req.raw.headers, clientAddressOf(c));
     for (const cookie of headers?.getSetCookie() ?? []) c.header("set-cookie", cookie, { append: true });
     await auditSignUp(c, input, headers !== null && headers !== undefined);
     return c.json({ message: SIGN_UP_RECEIVED }, 201);

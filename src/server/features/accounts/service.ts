@@ -16,9 +16,14 @@ import { addRecommendedProgramRequirements } from "../compliance/requirements";
  * account: its owner is mailed instead, and the route answers exactly as for a new account, so the
  * answer never tells whether an account exists (issue 8, item 6; ADR 006).
  */
-export async function signUp(deps: Deps, input: SignUpInput, requestHeaders: Headers): Promise<Headers | null> {
+export async function signUp(
+  deps: Deps,
+  input: SignUpInput,
+  requestHeaders: Headers,
+  clientAddress: string,
+): Promise<Headers | null> {
   // Every attempt counts against the client's address (429 beyond 20 an hour), new email or not.
-  await requireClientMailQuota(deps, requestHeaders);
+  await requireClientMailQuota(deps, clientAddress);
   const email = input.email.toLowerCase();
   if (await findUserIdByEmail(deps, email)) {
     await mailExistingOwner(deps, email);

@@ -1,7 +1,7 @@
 import { and, count, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { signInFailures } from "../../db/schema/auth";
-import { clientAddressOf } from "../../lib/client-address";
+import { authRequestAddressOf } from "../../lib/client-address";
 import type { Deps } from "../../lib/context";
 import { errorBody } from "../../lib/errors";
 import { isJsonType } from "../../lib/http-security";
@@ -69,7 +69,7 @@ export async function guardedSignIn(deps: Deps, request: Request, handle: (r: Re
     return refused(422, "invalid", "email: Email is required");
   }
   const email = rawEmail.trim().toLowerCase();
-  const ip = clientAddressOf(request.headers);
+  const ip = authRequestAddressOf(request);
 
   const [attempt] = await deps.db.insert(signInFailures).values({ email, ip }).returning({ id: signInFailures.id });
   const forget = () => deps.db.delete(signInFailures).where(eq(signInFailures.id, attempt.id));

@@ -132,7 +132,7 @@ export const feedRoutes = createRouter()
     const { db, env } = c.var.deps;
     let body: string;
     try {
-      body = await readFeed({ db, appUrl: env.appUrl }, c.req.valid("param").file, clientAddressOf(c.req.raw.headers));
+      body = await readFeed({ db, appUrl: env.appUrl }, c.req.valid("param").file, clientAddressOf(c));
     } catch (err) {
       if (err instanceof FeedRateLimited) c.header("retry-after", String(err.retryAfterSeconds));
       throw err;

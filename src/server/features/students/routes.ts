@@ -25,6 +25,7 @@ import { users } from "../../db/schema/auth";
 import { students } from "../../db/schema/students";
 import { allow, type GuardedEnv, programScope, studentScope } from "../../lib/access";
 import { actorOf, changedFields, noteAudit, recordAudit } from "../../lib/audit";
+import { clientAddressOf } from "../../lib/client-address";
 import { sendCsv } from "../../lib/csv";
 import { AppError } from "../../lib/errors";
 import { requireClientMailQuota } from "../../lib/mail-quota";
@@ -553,7 +554,7 @@ async function recordStudentAccount(
 export const studentSignUpRoutes = createRouter()
   .openapi(requestCodeRoute, async (c) => {
     // Issue 8, item 6: 20 requests an hour per client address (429 beyond), whatever the email.
-    await requireClientMailQuota(c.var.deps, c.req.raw.headers);
+    await requireClientMailQuota(c.var.deps, clientAddressOf(c));
     await requestSignUpCode(c.var.deps, c.req.valid("json"));
     return c.json({ message: SIGN_UP_CODE_SENT }, 202);
   })
