@@ -10,6 +10,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import pg from "pg";
+import { defaultConcurrency } from "../src/server/env";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
@@ -17,7 +18,8 @@ const READ_CONNECTIONS = 100;
 const WRITE_CONNECTIONS = 50;
 const PASSWORD = "Demo-2026!";
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-const instances = Number(process.env.BENCH_INSTANCES ?? 1);
+// BENCH_INSTANCES: PostgreSQL server processes (default: as `npm start` chooses, src/server/env.ts).
+const instances = Number(process.env.BENCH_INSTANCES ?? 0);
 
 type Row = { title: string; rps: number; p50: number; p99: number; errors: number };
 type Server = { url: string; child: ChildProcess; cleanup: () => Promise<void> };
@@ -46,7 +48,7 @@ async function startBare(port: number): Promise<Server> {
   return { url: `http://127.0.0.1:${port}`, child, cleanup: async () => {} };
 }
 
-async function startPortal(port: number, database: "embedded" | "postgres"): Promise<Server> {
+async function startPortal(port: number, database: "embedded" | "postgres", processes: number): Promise<Server> {
   const dir = mkdtempSync(path.join(tmpdir(), "cpp-bench-"));
   let dbName: string | null = null;
   const env: Record<string, string> = {
@@ -58,7 +60,7 @@ async function startPortal(port: number, database: "embedded" | "postgres"): Pro
     DATA_DIR: dir,
     DEMO_DATA: "true",
     AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123",
-    WEB_CONCURRENCY: String(database === "postgres" ? instances : 1),
+    WEB_CONCURRENCY: String(processes),
   };
   delete env.DATABASE_URL;
   if (database === "postgres") {
@@ -294,18 +296,19 @@ async function applyAndApprove(base: string, program: string, facility: string):
 }
 
 const fmt = (n: number) => String(Math.round(n));
-function printTable(bare: Row, columns: { name: string; rows: Row[] }[]) {
+type Column = { name: string; bare: Row; rows: Row[] };
+function printTable(columns: Column[]) {
   console.log(
     `\n| request | ${columns.map((c) => `${c.name}: req/s · p50 · p99 ms · errors · share of bare`).join(" | ")} |`,
   );
   console.log(`|---|${columns.map(() => "---").join("|")}|`);
   console.log(
-    `| bare Hono, constant JSON | ${columns.map(() => `${fmt(bare.rps)} · ${bare.p50} · ${bare.p99} · ${bare.errors} · 100%`).join(" | ")} |`,
+    `| bare Hono, constant JSON (measured before the column) | ${columns.map(({ bare }) => `${fmt(bare.rps)} · ${bare.p50} · ${bare.p99} · ${bare.errors} · 100%`).join(" | ")} |`,
   );
   for (let i = 0; i < columns[0].rows.length; i++) {
     const cells = columns.map((c) => {
       const r = c.rows[i];
-      return `${fmt(r.rps)} · ${r.p50} · ${r.p99} · ${r.errors} · ${((100 * r.rps) / bare.rps).toFixed(1)}%`;
+      return `${fmt(r.rps)} · ${r.p50} · ${r.p99} · ${r.errors} · ${((100 * r.rps) / c.bare.rps).toFixed(1)}%`;
     });
     console.log(`| ${columns[0].rows[i].title} | ${cells.join(" | ")} |`);
   }
@@ -317,32 +320,46 @@ console.log(
 console.log(`reads at ${READ_CONNECTIONS} connections, writes at ${WRITE_CONNECTIONS}, ${SECONDS} s each`);
 // BENCH_PORT: the bare app's port, the portal's is the next one (default 3390).
 const benchPort = Number(process.env.BENCH_PORT ?? 3390);
-const bareServer = await startBare(benchPort);
-const bare = await load(bareServer.url, "bare Hono", "/");
-await stop(bareServer);
+/** The baseline, measured again before each column: a busier minute shows in both. */
+async function measureBare(): Promise<Row> {
+  const bareServer = await startBare(benchPort);
+  try {
+    return await load(bareServer.url, "bare Hono", "/");
+  } finally {
+    await stop(bareServer);
+  }
+}
 
-const columns: { name: string; rows: Row[] }[] = [];
-// BENCH_DATABASES=postgres (or embedded) measures one column only.
+// The columns: the embedded database; PostgreSQL as `npm start` runs it (one process per core, at
+// most 4, or BENCH_INSTANCES); and PostgreSQL on one process when that default is more than one.
+// BENCH_DATABASES=embedded, postgres or postgres-1 measures one column only.
+const pgProcesses = instances || defaultConcurrency(pgUrl ?? "postgres://");
+const plan: { key: string; database: "embedded" | "postgres"; processes: number; name: string }[] = [
+  { key: "embedded", database: "embedded", processes: 1, name: "embedded (PGlite)" },
+  {
+    key: "postgres",
+    database: "postgres",
+    processes: pgProcesses,
+    name: `PostgreSQL 15, ${pgProcesses} process${pgProcesses === 1 ? "" : "es"}`,
+  },
+  ...(pgProcesses > 1
+    ? [{ key: "postgres-1", database: "postgres" as const, processes: 1, name: "PostgreSQL 15, 1 process" }]
+    : []),
+];
+const columns: Column[] = [];
 const only = process.env.BENCH_DATABASES;
-for (const database of ["embedded", "postgres"] as const) {
-  if (only && only !== database) continue;
-  if (database === "postgres" && !pgUrl) {
+for (const column of plan) {
+  if (only && only !== column.key) continue;
+  if (column.database === "postgres" && !pgUrl) {
     console.log("PostgreSQL: skipped (set TEST_DATABASE_URL or BENCH_DATABASE_URL)");
     continue;
   }
-  const server = await startPortal(benchPort + 1, database);
+  const bare = await measureBare();
+  const server = await startPortal(benchPort + 1, column.database, column.processes);
   try {
-    columns.push({
-      name:
-        database === "postgres" && instances > 1
-          ? `PostgreSQL ×${instances}`
-          : database === "postgres"
-            ? "PostgreSQL 15"
-            : "embedded (PGlite)",
-      rows: await portalRows(server.url),
-    });
+    columns.push({ name: column.name, bare, rows: await portalRows(server.url) });
   } finally {
     await stop(server);
   }
 }
-printTable(bare, columns);
+printTable(columns);

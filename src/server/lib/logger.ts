@@ -43,6 +43,8 @@ const SECRET_QUERY = /([?&](?:token|code|otp|secret|key|signature|state)=)[^&#]*
  * path (invitation and reset links) and secret query parameters are cut (issue 8, item 7).
  */
 export function loggablePath(path: string): string {
+  // Most paths carry neither (issue 11: this runs for every API request's log line).
+  if (!path.includes("/invit") && !path.includes("reset-password") && !path.includes("=")) return path;
   let out = path;
   for (const pattern of TOKEN_IN_PATH) out = out.replace(pattern, "$1[token]");
   return out.replace(SECRET_QUERY, "$1[redacted]");

@@ -123,11 +123,23 @@ export function createReadCache(opts: { ms: number; changes: TableChanges }) {
   };
 }
 
+// A scope's text, cheaper than JSON.stringify (issue 11: once per kept-read request). A scope is
+// flat: its kind and ids (lib/access.ts); a nested value falls back to JSON.
+function scopeKey(scope: unknown): string {
+  if (typeof scope !== "object" || scope === null) return String(scope);
+  let key = "";
+  for (const [name, value] of Object.entries(scope)) {
+    if (typeof value === "object" && value !== null) return JSON.stringify(scope);
+    key += `${name}=${String(value)};`;
+  }
+  return key;
+}
+
 /** The key of a request's answer: route, query string, scope, the declared viewer fields, the day. */
 export function readKey(c: Context<GuardedEnv>, spec: CachedReadSpec): string {
   const url = c.req.url;
   const q = url.indexOf("?");
-  const parts = [q < 0 ? "" : url.slice(q + 1), JSON.stringify(c.get("scope"))];
+  const parts = [q < 0 ? "" : url.slice(q + 1), scopeKey(c.get("scope"))];
   const viewer = c.get("viewer");
   for (const field of spec.viewer ?? []) parts.push(String(viewer[field] ?? ""));
   if (spec.today) parts.push(new Date().toISOString().slice(0, 10));
