@@ -5,7 +5,12 @@ import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const children = [
-  spawn(process.execPath, ["--import", "tsx", "--watch", "src/server/index.ts"], { cwd: root, stdio: "inherit" }),
+  // One server process in development (restarts and debuggers follow one process), whatever the cores.
+  spawn(process.execPath, ["--import", "tsx", "--watch", "src/server/index.ts"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? "1" },
+  }),
   spawn(process.execPath, [path.join(root, "node_modules/vite/bin/vite.js")], { cwd: root, stdio: "inherit" }),
 ];
 const stop = () => {
