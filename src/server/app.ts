@@ -267,7 +267,7 @@ export function createApp(opts: AppOptions) {
       await realtime.publish(database.db, { userId: before.user.id, type: SESSION_ENDED });
     if (post) await auditAuthRequest(c, before ? { id: before.user.id, email: before.user.email } : null, body, res);
     if (res.status >= 500)
-      c.var.log.error({ path: loggablePath(c.req.path), status: res.status }, "auth endpoint failed");
+      c.get("log").error({ path: loggablePath(c.req.path), status: res.status }, "auth endpoint failed");
     return withErrorEnvelope(res);
   });
 
@@ -392,8 +392,8 @@ export function createApp(opts: AppOptions) {
             : err.message || "Request failed";
       return c.json(errorBody(code, message), status);
     }
-    const requestIdValue = c.var.requestId;
-    (c.var.log ?? log).error({ err: loggableError(err), requestId: requestIdValue }, "unhandled error");
+    const requestIdValue = c.get("requestId");
+    (c.get("log") ?? log).error({ err: loggableError(err), requestId: requestIdValue }, "unhandled error");
     return c.json(
       errorBody("internal", `Something went wrong on our side (request ${requestIdValue}). Please try again.`),
       500,

@@ -185,7 +185,7 @@ export async function loadViewer(
  * goes out with our response, so the web app's sessions refresh by themselves.
  */
 export const sessionMiddleware = createMiddleware<AppEnv>(async (c, next) => {
-  const { auth, db, readSession } = c.var.deps;
+  const { auth, db, readSession } = c.get("deps");
   if (isPublicApiPath(c.req.path)) {
     c.set("viewer", null);
     return next();
@@ -244,7 +244,7 @@ export const organizationSuspended = (org: Pick<Organization, "name" | "suspende
 
 /**
  * Route guard: the viewer must hold one of `roles` (any role when none are given). After it, the
- * handler reads `c.var.viewer` (never null) and `c.var.scope` (the caller's standing, see scopeOf).
+ * handler reads `c.get("viewer")` (never null) and `c.get("scope")` (the caller's standing, see scopeOf).
  */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -276,7 +276,7 @@ export function allow(...roles: readonly Role[]) {
     let scope = scopeOf(viewer, roles);
     const picked = c.req.query("student");
     if (scope.kind === "all" && picked !== undefined && c.req.path.startsWith("/api/me/student")) {
-      scope = await viewAsStudent(c.var.deps.db, c.req.method, picked);
+      scope = await viewAsStudent(c.get("deps").db, c.req.method, picked);
     }
     if (isSuspendedWrite(viewer, scope, c.req.method, roles) && viewer.organization) {
       throw organizationSuspended(viewer.organization);

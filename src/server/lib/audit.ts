@@ -78,7 +78,7 @@ export async function recordAudit(db: DbOrTx, entries: AuditEntry | AuditEntry[]
 }
 
 /** Who acts: the viewer, and under View As the organization or student an administrator named. */
-export function actorOf(c: Context<AppEnv>, viewer: Viewer | null = c.var.viewer) {
+export function actorOf(c: Context<AppEnv>, viewer: Viewer | null = c.get("viewer")) {
   const admin = viewer ? holdsAny(viewer.roles, ADMIN_ROLES) : false;
   const named = admin ? (c.req.query("program") ?? c.req.query("facility") ?? c.req.query("student") ?? null) : null;
   return {
@@ -94,7 +94,7 @@ export function actorOf(c: Context<AppEnv>, viewer: Viewer | null = c.var.viewer
 export function noteAudit<E extends AppEnv>(ctx: Context<E>, note: AuditNote) {
   // Any route's context (guarded ones add variables): the note lives on AppEnv's `audit`.
   const c = ctx as unknown as Context<AppEnv>;
-  c.set("audit", { ...(c.var.audit ?? {}), ...note });
+  c.set("audit", { ...(c.get("audit") ?? {}), ...note });
 }
 
 /**
@@ -149,14 +149,14 @@ export function auditTrail(summaries: () => Map<string, string>) {
     if (!MUTATING.has(c.req.method)) return next();
     await next();
     if (c.res.status >= 400) return;
-    const note = c.var.audit ?? {};
+    const note = c.get("audit") ?? {};
     if (note.recorded || note.skip) return;
-    const viewer = c.var.viewer;
+    const viewer = c.get("viewer");
     if (!viewer) return; // public writes (sign-up, invitations) are recorded where they happen
     const path = openApiPath(routePath(c) || c.req.path);
     const key = `${c.req.method} ${path}`;
     const params = c.req.param() as Record<string, string>;
-    await recordAudit(c.var.deps.db, {
+    await recordAudit(c.get("deps").db, {
       ...actorOf(c, viewer),
       action: note.action ?? key,
       summary: note.summary ?? summaries().get(key) ?? key,
@@ -167,7 +167,7 @@ export function auditTrail(summaries: () => Map<string, string>) {
       before: note.before,
       after: note.after,
       detail: { method: c.req.method, path: c.req.path, status: c.res.status, ...(note.detail ?? {}) },
-    }).catch((err) => c.var.log.error({ err }, "audit: could not record an entry"));
+    }).catch((err) => c.get("log").error({ err }, "audit: could not record an entry"));
   });
 }
 

@@ -24,7 +24,7 @@ export function streamCsv(c: Context, filename: string, header: string[], pages:
         if (next.done) controller.close();
         else controller.enqueue(encoder.encode(next.value.map(line).join("")));
       } catch (err) {
-        c.var.log?.error({ err }, "csv export failed while streaming");
+        c.get("log")?.error({ err }, "csv export failed while streaming");
         controller.error(err);
       }
     },

@@ -155,7 +155,7 @@ export function cachedRead(spec: CachedReadSpec) {
     throw new Error(`cached read declared twice: ${spec.name}`);
   CACHED_READS.set(spec.name, spec);
   return createMiddleware<GuardedEnv>(async (c, next) => {
-    const cache = c.var.deps.readCache;
+    const cache = c.get("deps").readCache;
     if (c.req.method !== "GET" || !cache.keeping()) return next();
     const key = readKey(c, spec);
     const body = cache.get(spec.name, key);

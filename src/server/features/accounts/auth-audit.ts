@@ -79,7 +79,7 @@ export async function auditAuthRequest(c: Context<AppEnv>, before: Someone, body
     if (name === "request-password-reset") detail.email = tried;
   }
   const summary = action === "auth.sign_in_failed" ? "Failed to sign in" : SUMMARIES[name];
-  await recordAudit(c.var.deps.db, {
+  await recordAudit(c.get("deps").db, {
     action,
     summary: action === "auth.sign_in_second_factor_due" ? "Password accepted; second factor due" : summary,
     actorId: actor?.id ?? null,
@@ -88,5 +88,5 @@ export async function auditAuthRequest(c: Context<AppEnv>, before: Someone, body
     entityId: actor?.id ?? null,
     detail,
     ip,
-  }).catch((err) => c.var.log.error({ err }, "audit: could not record a sign-in"));
+  }).catch((err) => c.get("log").error({ err }, "audit: could not record a sign-in"));
 }

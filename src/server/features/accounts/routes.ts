@@ -61,12 +61,12 @@ const switchOrganizationRoute = createRoute({
 export const accountRoutes = createRouter()
   .openapi(signUpRoute, async (c) => {
     const input = c.req.valid("json");
-    const headers = await signUp(c.var.deps, input, c.req.raw.headers, clientAddressOf(c));
+    const headers = await signUp(c.get("deps"), input, c.req.raw.headers, clientAddressOf(c));
     for (const cookie of headers?.getSetCookie() ?? []) c.header("set-cookie", cookie, { append: true });
     await auditSignUp(c, input, headers !== null && headers !== undefined);
     return c.json({ message: SIGN_UP_RECEIVED }, 201);
   })
-  .openapi(meRoute, async (c) => c.json(await getMe(c.var.deps, c.var.viewer), 200))
+  .openapi(meRoute, async (c) => c.json(await getMe(c.get("deps"), c.get("viewer")), 200))
   .openapi(switchOrganizationRoute, async (c) => {
     const { deps, viewer } = c.var;
     const organization = await setActiveOrganization(deps.db, viewer, c.req.valid("json").organizationId);
@@ -83,7 +83,7 @@ async function auditSignUp(
   input: { email: string; role: string; organizationName: string },
   created: boolean,
 ) {
-  const { db, log } = c.var.deps;
+  const { db, log } = c.get("deps");
   const email = input.email.trim().toLowerCase();
   const [user] = created ? await db.select({ id: users.id }).from(users).where(eq(users.email, email)) : [];
   await recordAudit(db, {

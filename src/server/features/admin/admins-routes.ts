@@ -111,13 +111,13 @@ const rightsRoute = createRoute({
 });
 
 export const adminAccountRoutes = createRouter()
-  .openapi(listRoute, async (c) => c.json(await listAdmins(c.var.deps, c.req.valid("query")), 200))
+  .openapi(listRoute, async (c) => c.json(await listAdmins(c.get("deps"), c.req.valid("query")), 200))
   .openapi(exportRoute, async (c) => {
-    const { header, rows } = await exportAdmins(c.var.deps, c.req.valid("query"));
+    const { header, rows } = await exportAdmins(c.get("deps"), c.req.valid("query"));
     return sendCsv(c, `administrators-${new Date().toISOString().slice(0, 10)}.csv`, header, rows);
   })
   .openapi(createAdminRoute, async (c) => {
-    const created = await createAdmin(c.var.deps, c.req.valid("json"));
+    const created = await createAdmin(c.get("deps"), c.req.valid("json"));
     noteAudit(c, {
       summary: `Added administrator ${created.email}`,
       entityType: "users",
@@ -129,7 +129,7 @@ export const adminAccountRoutes = createRouter()
   })
   .openapi(rightsRoute, async (c) => {
     const { id, action } = c.req.valid("param");
-    const result = await changeAdminRights(c.var.deps, id, action);
+    const result = await changeAdminRights(c.get("deps"), id, action);
     const what = {
       "make-super-admin": "Made a super admin",
       "remove-super-admin": "Removed super admin rights of",

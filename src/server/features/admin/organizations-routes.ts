@@ -144,16 +144,16 @@ const reinstateRoute = createRoute({
 });
 
 export const organizationsAdminRoutes = createRouter()
-  .openapi(listRoute, async (c) => c.json(await listOrganizations(c.var.deps, c.req.valid("query")), 200))
+  .openapi(listRoute, async (c) => c.json(await listOrganizations(c.get("deps"), c.req.valid("query")), 200))
   .openapi(exportRoute, async (c) => {
     const q = c.req.valid("query");
     const day = new Date().toISOString().slice(0, 10);
     const file = `${q.kind === "program" ? "programs" : "facilities"}-${day}.csv`;
-    return streamCsv(c, file, exportHeader(q.kind), exportOrganizationPages(c.var.deps, q)) as never;
+    return streamCsv(c, file, exportHeader(q.kind), exportOrganizationPages(c.get("deps"), q)) as never;
   })
-  .openapi(detailRoute, async (c) => c.json(await getOrganizationDetail(c.var.deps, c.req.valid("param").id), 200))
+  .openapi(detailRoute, async (c) => c.json(await getOrganizationDetail(c.get("deps"), c.req.valid("param").id), 200))
   .openapi(createRouteDef, async (c) => {
-    const result = await createOrganization(c.var.deps, c.req.valid("json"));
+    const result = await createOrganization(c.get("deps"), c.req.valid("json"));
     const org = result.organization;
     note(c, {
       action: "organization.create",
@@ -168,7 +168,7 @@ export const organizationsAdminRoutes = createRouter()
   .openapi(suspendRoute, async (c) => {
     const { id } = c.req.valid("param");
     const { reason } = c.req.valid("json");
-    const { result, before, after } = await setOrganizationSuspension(c.var.deps, id, { suspend: true, reason });
+    const { result, before, after } = await setOrganizationSuspension(c.get("deps"), id, { suspend: true, reason });
     note(c, {
       action: "organization.suspend",
       summary: `Suspended ${result.name}: ${reason}`,
@@ -182,7 +182,7 @@ export const organizationsAdminRoutes = createRouter()
   })
   .openapi(reinstateRoute, async (c) => {
     const { id } = c.req.valid("param");
-    const { result, before, after } = await setOrganizationSuspension(c.var.deps, id, { suspend: false });
+    const { result, before, after } = await setOrganizationSuspension(c.get("deps"), id, { suspend: false });
     note(c, {
       action: "organization.reinstate",
       summary: `Reinstated ${result.name}`,
@@ -196,7 +196,11 @@ export const organizationsAdminRoutes = createRouter()
   })
   .openapi(decideRoute, async (c) => {
     const { id, decision } = c.req.valid("param");
-    const result = await setOrganizationVerification(c.var.deps, id, decision === "verify" ? "verified" : "rejected");
+    const result = await setOrganizationVerification(
+      c.get("deps"),
+      id,
+      decision === "verify" ? "verified" : "rejected",
+    );
     note(c, { entityType: "organizations", entityId: id, organizationId: id, after: { status: result.status } });
     return c.json(result, 200);
   });

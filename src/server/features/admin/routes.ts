@@ -52,12 +52,12 @@ const mailboxRoute = createRoute({
 });
 
 export const adminRoutes = createRouter()
-  .openapi(listRoute, async (c) => c.json(await listAccessRequests(c.var.deps, c.req.valid("query")), 200))
+  .openapi(listRoute, async (c) => c.json(await listAccessRequests(c.get("deps"), c.req.valid("query")), 200))
   .openapi(decideRoute, async (c) => {
     const { id, decision } = c.req.valid("param");
     const result = await decideAccessRequest(
-      c.var.deps,
-      c.var.viewer,
+      c.get("deps"),
+      c.get("viewer"),
       id,
       decision === "approve" ? "approved" : "denied",
     );
@@ -65,6 +65,6 @@ export const adminRoutes = createRouter()
   })
   .openapi(mailboxRoute, async (c) => {
     // With real SMTP the mail left this system: there is no mailbox to show.
-    if (c.var.deps.mailer.transport !== "dev") throw notFound("Dev mailbox");
-    return c.json({ items: await listMailbox(c.var.deps, c.req.valid("query")) }, 200);
+    if (c.get("deps").mailer.transport !== "dev") throw notFound("Dev mailbox");
+    return c.json({ items: await listMailbox(c.get("deps"), c.req.valid("query")) }, 200);
   });

@@ -254,31 +254,33 @@ const documentRoute = createRoute({
 
 type Audited = { id: string; program: { id: string }; facility: { id: string } };
 /** The audit entry names the agreement and the side that acted (or the facility for an admin). */
-const auditOf = (c: { var: { scope: { kind: string } } }, r: Audited) => ({
+const auditOf = (c: { get(key: "scope"): { kind: string } }, r: Audited) => ({
   entityType: ENTITY,
   entityId: r.id,
-  organizationId: c.var.scope.kind === "program" ? r.program.id : r.facility.id,
+  organizationId: c.get("scope").kind === "program" ? r.program.id : r.facility.id,
 });
 
 const today = () => new Date().toISOString().slice(0, 10);
 
 export const agreementRoutes = createRouter()
-  .openapi(listRoute, async (c) => c.json(await listAgreements(c.var.deps.db, c.var.scope, c.req.valid("query")), 200))
+  .openapi(listRoute, async (c) =>
+    c.json(await listAgreements(c.get("deps").db, c.get("scope"), c.req.valid("query")), 200),
+  )
   .openapi(exportRoute, async (c) => {
-    const rows = await exportAgreements(c.var.deps.db, c.var.scope, c.req.valid("query"));
+    const rows = await exportAgreements(c.get("deps").db, c.get("scope"), c.req.valid("query"));
     return sendCsv(c, `agreements-${today()}.csv`, AGREEMENT_CSV_HEADER, rows) as never;
   })
   .openapi(partnersRoute, async (c) =>
-    c.json(await partnerOptions(c.var.deps.db, c.var.scope, c.req.valid("query")), 200),
+    c.json(await partnerOptions(c.get("deps").db, c.get("scope"), c.req.valid("query")), 200),
   )
   .openapi(getRequirementRoute, async (c) =>
-    c.json(await getAgreementRequirement(c.var.deps.db, c.var.scope, c.req.valid("query").facilityId), 200),
+    c.json(await getAgreementRequirement(c.get("deps").db, c.get("scope"), c.req.valid("query").facilityId), 200),
   )
   .openapi(putRequirementRoute, async (c) => {
     const { before, after } = await setAgreementRequirement(
-      c.var.deps.db,
-      c.var.scope,
-      c.var.viewer.userId,
+      c.get("deps").db,
+      c.get("scope"),
+      c.get("viewer").userId,
       c.req.valid("json"),
     );
     noteAudit(c, {
@@ -291,17 +293,17 @@ export const agreementRoutes = createRouter()
     return c.json(after, 200);
   })
   .openapi(createAgreementRoute, async (c) => {
-    const created = await createAgreement(c.var.deps.db, c.var.viewer, c.var.scope, c.req.valid("json"));
+    const created = await createAgreement(c.get("deps").db, c.get("viewer"), c.get("scope"), c.req.valid("json"));
     noteAudit(c, { ...auditOf(c, created), after: created });
     return c.json(created, 201);
   })
   .openapi(detailRoute, async (c) =>
-    c.json(await getAgreement(c.var.deps.db, c.var.scope, c.req.valid("param").id), 200),
+    c.json(await getAgreement(c.get("deps").db, c.get("scope"), c.req.valid("param").id), 200),
   )
   .openapi(updateRoute, async (c) => {
     const { before, after } = await updateAgreement(
-      c.var.deps.db,
-      c.var.scope,
+      c.get("deps").db,
+      c.get("scope"),
       c.req.valid("param").id,
       c.req.valid("json"),
     );
@@ -309,7 +311,7 @@ export const agreementRoutes = createRouter()
     return c.json(after, 200);
   })
   .openapi(deleteRoute, async (c) => {
-    const removed = await deleteAgreement(c.var.deps, c.var.scope, c.req.valid("param").id);
+    const removed = await deleteAgreement(c.get("deps"), c.get("scope"), c.req.valid("param").id);
     noteAudit(c, {
       ...auditOf(c, { id: removed.id, program: { id: removed.programId }, facility: { id: removed.facilityId } }),
       before: { title: removed.title },
@@ -317,7 +319,7 @@ export const agreementRoutes = createRouter()
     return c.json({ id: removed.id, deleted: removed.deleted }, 200);
   })
   .openapi(signRoute, async (c) => {
-    const signed = await executeAgreement(c.var.deps.db, c.var.scope, c.req.valid("param").id);
+    const signed = await executeAgreement(c.get("deps").db, c.get("scope"), c.req.valid("param").id);
     noteAudit(c, {
       ...auditOf(c, signed),
       before: { stage: "draft" },
@@ -326,7 +328,12 @@ export const agreementRoutes = createRouter()
     return c.json(signed, 200);
   })
   .openapi(terminateRoute, async (c) => {
-    const ended = await terminateAgreement(c.var.deps.db, c.var.scope, c.req.valid("param").id, c.req.valid("json"));
+    const ended = await terminateAgreement(
+      c.get("deps").db,
+      c.get("scope"),
+      c.req.valid("param").id,
+      c.req.valid("json"),
+    );
     noteAudit(c, {
       ...auditOf(c, ended),
       before: { stage: "executed" },
@@ -336,8 +343,8 @@ export const agreementRoutes = createRouter()
   })
   .openapi(uploadRoute, async (c) => {
     const saved = await uploadAgreementDocument(
-      c.var.deps,
-      c.var.scope,
+      c.get("deps"),
+      c.get("scope"),
       c.req.valid("param").id,
       c.req.valid("form").file,
     );
@@ -345,5 +352,5 @@ export const agreementRoutes = createRouter()
     return c.json(saved, 200);
   })
   .openapi(documentRoute, async (c) => {
-    return sendStoredFile(c, await agreementDocument(c.var.deps, c.var.scope, c.req.valid("param").id));
+    return sendStoredFile(c, await agreementDocument(c.get("deps"), c.get("scope"), c.req.valid("param").id));
   });

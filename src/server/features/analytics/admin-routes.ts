@@ -71,22 +71,22 @@ const chart = <P extends string, S extends z.ZodType>(path: P, summary: string, 
   });
 
 export const adminAnalyticsRoutes = createRouter()
-  .openapi(overviewRoute, async (c) => c.json(await adminOverview(c.var.deps.db), 200))
-  .openapi(filterOptionsRoute, async (c) => c.json(await analyticsFilterOptions(c.var.deps.db), 200))
+  .openapi(overviewRoute, async (c) => c.json(await adminOverview(c.get("deps").db), 200))
+  .openapi(filterOptionsRoute, async (c) => c.json(await analyticsFilterOptions(c.get("deps").db), 200))
   .openapi(
     chart("/applications-over-time", "Applications over time by status", ApplicationsOverTimeSchema),
-    async (c) => c.json(await applicationsOverTime(c.var.deps.db, resolveFilters(c.req.valid("query"))), 200),
+    async (c) => c.json(await applicationsOverTime(c.get("deps").db, resolveFilters(c.req.valid("query"))), 200),
   )
   .openapi(
     chart("/facility-decisions", "Acceptance rate and median time to decision by facility", FacilityDecisionsSchema),
-    async (c) => c.json(await facilityDecisions(c.var.deps.db, resolveFilters(c.req.valid("query"))), 200),
+    async (c) => c.json(await facilityDecisions(c.get("deps").db, resolveFilters(c.req.valid("query"))), 200),
   )
   .openapi(chart("/seat-utilization", "Seat utilization by specialty and state", SeatUtilizationSchema), async (c) =>
-    c.json(await seatUtilization(c.var.deps.db, resolveFilters(c.req.valid("query"))), 200),
+    c.json(await seatUtilization(c.get("deps").db, resolveFilters(c.req.valid("query"))), 200),
   )
   .openapi(chart("/unmet-demand", "Unmet demand by specialty and state", UnmetDemandSchema), async (c) =>
-    c.json(await unmetDemand(c.var.deps.db, resolveFilters(c.req.valid("query"))), 200),
+    c.json(await unmetDemand(c.get("deps").db, resolveFilters(c.req.valid("query"))), 200),
   )
   .openapi(chart("/compliance-by-program", "Compliance rates by program", ComplianceByProgramSchema), async (c) =>
-    c.json(await complianceByProgram(c.var.deps.db, resolveFilters(c.req.valid("query"))), 200),
+    c.json(await complianceByProgram(c.get("deps").db, resolveFilters(c.req.valid("query"))), 200),
   );

@@ -56,15 +56,15 @@ const studentDashboardRoute = createRoute({
 /** /api/analytics: the program's and the facility's dashboards. */
 export const analyticsRoutes = createRouter()
   .openapi(programDashboardRoute, async (c) => {
-    const scope = programScope(c.var.scope, c.req.valid("query").programId);
-    return c.json(await programDashboard(c.var.deps.db, scope), 200);
+    const scope = programScope(c.get("scope"), c.req.valid("query").programId);
+    return c.json(await programDashboard(c.get("deps").db, scope), 200);
   })
   .openapi(facilityDashboardRoute, async (c) => {
-    const scope = facilityScope(c.var.scope, c.req.valid("query").facilityId);
-    return c.json(await facilityDashboard(c.var.deps.db, scope), 200);
+    const scope = facilityScope(c.get("scope"), c.req.valid("query").facilityId);
+    return c.json(await facilityDashboard(c.get("deps").db, scope), 200);
   });
 
 /** /api/me/student: the student's own dashboard. */
 export const myDashboardRoutes = createRouter().openapi(studentDashboardRoute, async (c) =>
-  c.json(await studentDashboard(c.var.deps.db, studentScope(c.var.scope)), 200),
+  c.json(await studentDashboard(c.get("deps").db, studentScope(c.get("scope"))), 200),
 );

@@ -286,7 +286,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 export const applicationRoutes = createRouter()
   .openapi(submitRoute, async (c) => {
     const input = c.req.valid("json");
-    const result = await submitApplications(c.var.deps, c.var.viewer, c.var.scope, {
+    const result = await submitApplications(c.get("deps"), c.get("viewer"), c.get("scope"), {
       placementId: input.placementId,
       students: submissionStudents(input),
     });
@@ -294,18 +294,18 @@ export const applicationRoutes = createRouter()
     return result.submitted.length > 0 ? c.json(result, 201) : c.json(result, 200);
   })
   .openapi(listRoute, async (c) =>
-    c.json(await listApplications(c.var.deps.db, c.var.scope, c.req.valid("query")), 200),
+    c.json(await listApplications(c.get("deps").db, c.get("scope"), c.req.valid("query")), 200),
   )
   .openapi(exportRoute, async (c) => {
-    const rows = await exportApplications(c.var.deps.db, c.var.scope, c.req.valid("query"));
+    const rows = await exportApplications(c.get("deps").db, c.get("scope"), c.req.valid("query"));
     return sendCsv(c, `applications-${today()}.csv`, APPLICATION_CSV_HEADER, rows) as never;
   })
   .openapi(facilitiesRoute, async (c) => {
-    const items = await listAppliedFacilities(c.var.deps.db, c.var.scope, c.req.valid("query").programId);
+    const items = await listAppliedFacilities(c.get("deps").db, c.get("scope"), c.req.valid("query").programId);
     return c.json({ items }, 200);
   })
   .openapi(withdrawRoute, async (c) => {
-    const result = await withdrawApplication(c.var.deps, c.var.scope, c.req.valid("param").id);
+    const result = await withdrawApplication(c.get("deps"), c.get("scope"), c.req.valid("param").id);
     noteWithdrawal(c, result);
     return c.json(result, 200);
   });
@@ -313,14 +313,14 @@ export const applicationRoutes = createRouter()
 /** /api/facility/applications: those to the facility's placements. */
 export const facilityApplicationRoutes = createRouter()
   .openapi(facilityListRoute, async (c) =>
-    c.json(await listFacilityApplications(c.var.deps.db, c.var.scope, c.req.valid("query")), 200),
+    c.json(await listFacilityApplications(c.get("deps").db, c.get("scope"), c.req.valid("query")), 200),
   )
   .openapi(facilityExportRoute, async (c) => {
-    const rows = await exportFacilityApplications(c.var.deps.db, c.var.scope, c.req.valid("query"));
+    const rows = await exportFacilityApplications(c.get("deps").db, c.get("scope"), c.req.valid("query"));
     return sendCsv(c, `facility-applications-${today()}.csv`, FACILITY_APPLICATION_CSV_HEADER, rows) as never;
   })
   .openapi(facilityDetailRoute, async (c) =>
-    c.json(await getFacilityApplication(c.var.deps.db, c.var.scope, c.req.valid("param").id), 200),
+    c.json(await getFacilityApplication(c.get("deps").db, c.get("scope"), c.req.valid("param").id), 200),
   )
   .openapi(decisionRoute("approve"), async (c) => {
     const body = (c.req.valid("json") ?? {}) as { notes?: string | null; confirmNotReady?: boolean };
@@ -341,9 +341,9 @@ export const facilityApplicationRoutes = createRouter()
   .openapi(decisionRoute("reject"), async (c) => {
     const { notes } = c.req.valid("json") ?? { notes: null };
     const decided = await decideApplication(
-      c.var.deps,
-      c.var.viewer,
-      c.var.scope,
+      c.get("deps"),
+      c.get("viewer"),
+      c.get("scope"),
       c.req.valid("param").id,
       "rejected",
       notes,
@@ -379,20 +379,25 @@ function noteWithdrawal(c: Context<GuardedEnv>, w: Awaited<ReturnType<typeof wit
 
 /** /api/facility/placed-students. */
 export const placedStudentRoutes = createRouter().openapi(placedRoute, async (c) =>
-  c.json(await listPlacedStudents(c.var.deps.db, c.var.scope, c.req.valid("query")), 200),
+  c.json(await listPlacedStudents(c.get("deps").db, c.get("scope"), c.req.valid("query")), 200),
 );
 
 /** /api/me/student: the student's own. */
 export const myApplicationRoutes = createRouter()
   .openapi(applyRoute, async (c) => {
-    const result = await submitOwnApplication(c.var.deps, c.var.viewer, studentScope(c.var.scope), c.req.valid("json"));
+    const result = await submitOwnApplication(
+      c.get("deps"),
+      c.get("viewer"),
+      studentScope(c.get("scope")),
+      c.req.valid("json"),
+    );
     return c.json(result, 201);
   })
   .openapi(myListRoute, async (c) =>
-    c.json(await myApplications(c.var.deps.db, studentScope(c.var.scope), c.req.valid("query")), 200),
+    c.json(await myApplications(c.get("deps").db, studentScope(c.get("scope")), c.req.valid("query")), 200),
   )
   .openapi(myWithdrawRoute, async (c) => {
-    const result = await withdrawApplication(c.var.deps, studentScope(c.var.scope), c.req.valid("param").id);
+    const result = await withdrawApplication(c.get("deps"), studentScope(c.get("scope")), c.req.valid("param").id);
     noteWithdrawal(c, result);
     return c.json(result, 200);
   });

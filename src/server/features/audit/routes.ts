@@ -43,11 +43,11 @@ const actionsRoute = createRoute({
 const line = (cells: unknown[]) => `${cells.map(csvCell).join(",")}\r\n`;
 
 export const auditRoutes = createRouter()
-  .openapi(listRoute, async (c) => c.json(await listAudit(c.var.deps.db, c.req.valid("query")), 200))
-  .openapi(actionsRoute, async (c) => c.json({ items: await auditActions(c.var.deps.db) }, 200))
+  .openapi(listRoute, async (c) => c.json(await listAudit(c.get("deps").db, c.req.valid("query")), 200))
+  .openapi(actionsRoute, async (c) => c.json({ items: await auditActions(c.get("deps").db) }, 200))
   .openapi(exportRoute, async (c) => {
     const q = c.req.valid("query");
-    const { db, log } = c.var.deps;
+    const { db, log } = c.get("deps");
     const batches = auditCsvBatches(db, q);
     const encoder = new TextEncoder();
     // Pulled batch by batch as the client reads: a table of any size streams in constant memory.

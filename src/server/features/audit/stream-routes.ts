@@ -21,8 +21,8 @@ const MAX_PENDING = 500;
  * Like /api/events, the stream lives only as long as its session and the viewer's admin role.
  */
 export const auditStreamRoutes = new Hono<AppEnv>().get("/", allow(...ADMIN_ROLES), async (c) => {
-  const viewer = c.var.viewer;
-  const { realtime, auth, db } = c.var.deps;
+  const viewer = c.get("viewer");
+  const { realtime, auth, db } = c.get("deps");
   const requestHeaders = new Headers(c.req.raw.headers);
   const stillAdmin = async () => {
     const found = await auth.api.getSession({ headers: requestHeaders }).catch(() => null);

@@ -58,5 +58,5 @@ const capacityRoute = createRoute({
 });
 
 export const capacityRoutes = createRouter().openapi(capacityRoute, async (c) =>
-  c.json(await facilityCapacity(c.var.deps.db, c.var.scope, c.req.valid("query")), 200),
+  c.json(await facilityCapacity(c.get("deps").db, c.get("scope"), c.req.valid("query")), 200),
 );

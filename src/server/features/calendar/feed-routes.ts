@@ -115,21 +115,21 @@ const eventIcsRoute = createRoute({
 const etagOf = (body: string) => `W/"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
 
 export const feedRoutes = createRouter()
-  .openapi(listFeedsRoute, async (c) => c.json({ items: await listFeeds(c.var.deps.db, c.var.viewer) }, 200))
+  .openapi(listFeedsRoute, async (c) => c.json({ items: await listFeeds(c.get("deps").db, c.get("viewer")) }, 200))
   .openapi(createFeedRoute, async (c) => {
     const { label } = c.req.valid("json");
-    const feed = await createFeed(c.var.deps.db, c.var.viewer, label ?? "", c.var.deps.env.appUrl);
+    const feed = await createFeed(c.get("deps").db, c.get("viewer"), label ?? "", c.get("deps").env.appUrl);
     // The entry names the feed, never its URL (the token is the key to the calendar).
     noteAudit(c, { entityType: "calendar_feeds", entityId: feed.id, after: { label: feed.label } });
     return c.json(feed, 201);
   })
   .openapi(revokeFeedRoute, async (c) => {
-    const feed = await revokeFeed(c.var.deps.db, c.var.viewer, c.req.valid("param").id);
+    const feed = await revokeFeed(c.get("deps").db, c.get("viewer"), c.req.valid("param").id);
     noteAudit(c, { entityType: "calendar_feeds", after: { label: feed.label, revokedAt: feed.revokedAt } });
     return c.json(feed, 200);
   })
   .openapi(readFeedRoute, async (c) => {
-    const { db, env } = c.var.deps;
+    const { db, env } = c.get("deps");
     let body: string;
     try {
       body = await readFeed({ db, appUrl: env.appUrl }, c.req.valid("param").file, clientAddressOf(c));
@@ -149,7 +149,7 @@ export const feedRoutes = createRouter()
     return c.body(body, 200);
   })
   .openapi(eventIcsRoute, async (c) => {
-    const { db, env } = c.var.deps;
+    const { db, env } = c.get("deps");
     const { scope, viewer } = c.var;
     const event = await findCalendarEvent(db, scope, c.req.valid("param").id);
     const body = await icsFor(db, [event], { appUrl: env.appUrl, name: calendarName(viewer, scope), scope });

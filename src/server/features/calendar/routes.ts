@@ -79,24 +79,32 @@ const myListRoute = createRoute({
 });
 
 export const myCalendarRoutes = createRouter().openapi(myListRoute, async (c) => {
-  const items = await listCalendarEvents(c.var.deps.db, studentScope(c.var.scope), c.req.valid("query"));
+  const items = await listCalendarEvents(c.get("deps").db, studentScope(c.get("scope")), c.req.valid("query"));
   return c.json({ items }, 200);
 });
 
 export const calendarRoutes = createRouter()
   .openapi(listRoute, async (c) => {
-    const items = await listCalendarEvents(c.var.deps.db, c.var.scope, c.req.valid("query"));
+    const items = await listCalendarEvents(c.get("deps").db, c.get("scope"), c.req.valid("query"));
     return c.json({ items }, 200);
   })
   .openapi(createEventRoute, async (c) => {
-    const created = await createCustomEvent(c.var.deps.db, c.var.scope, c.var.viewer.userId, c.req.valid("json"));
+    const created = await createCustomEvent(
+      c.get("deps").db,
+      c.get("scope"),
+      c.get("viewer").userId,
+      c.req.valid("json"),
+    );
     // The entry names the stored event (as PUT and DELETE do) and the organization it belongs to.
     noteAudit(c, { entityId: created.eventId, organizationId: created.programId ?? created.facilityId });
     return c.json(created, 201);
   })
   .openapi(updateEventRoute, async (c) =>
-    c.json(await updateCustomEvent(c.var.deps.db, c.var.scope, c.req.valid("param").id, c.req.valid("json")), 200),
+    c.json(
+      await updateCustomEvent(c.get("deps").db, c.get("scope"), c.req.valid("param").id, c.req.valid("json")),
+      200,
+    ),
   )
   .openapi(deleteEventRoute, async (c) =>
-    c.json(await deleteCustomEvent(c.var.deps.db, c.var.scope, c.req.valid("param").id), 200),
+    c.json(await deleteCustomEvent(c.get("deps").db, c.get("scope"), c.req.valid("param").id), 200),
   );

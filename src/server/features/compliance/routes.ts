@@ -265,61 +265,68 @@ const remindRoute = createRoute({
 
 /** /api/compliance */
 export const complianceRoutes = createRouter()
-  .openapi(typesRoute, async (c) => c.json({ types: await activeTypes(c.var.deps.db) }, 200))
+  .openapi(typesRoute, async (c) => c.json({ types: await activeTypes(c.get("deps").db) }, 200))
   .openapi(getProgramReqRoute, async (c) => {
     const { programId } = c.req.valid("query");
-    return c.json(await getProgramRequirements(c.var.deps.db, programScope(c.var.scope, programId)), 200);
+    return c.json(await getProgramRequirements(c.get("deps").db, programScope(c.get("scope"), programId)), 200);
   })
   .openapi(putProgramReqRoute, async (c) => {
     const { programId, requirementTypeIds } = c.req.valid("json");
-    const scope = programScope(c.var.scope, programId);
-    return c.json(await setProgramRequirements(c.var.deps.db, scope, requirementTypeIds), 200);
+    const scope = programScope(c.get("scope"), programId);
+    return c.json(await setProgramRequirements(c.get("deps").db, scope, requirementTypeIds), 200);
   })
   .openapi(getFacilityReqRoute, async (c) => {
     const { facilityId } = c.req.valid("query");
-    return c.json(await getFacilityRequirements(c.var.deps.db, facilityScope(c.var.scope, facilityId)), 200);
+    return c.json(await getFacilityRequirements(c.get("deps").db, facilityScope(c.get("scope"), facilityId)), 200);
   })
   .openapi(putFacilityReqRoute, async (c) => {
     const { facilityId, requirementTypeIds } = c.req.valid("json");
-    const scope = facilityScope(c.var.scope, facilityId);
-    return c.json(await setFacilityRequirements(c.var.deps.db, scope, requirementTypeIds), 200);
+    const scope = facilityScope(c.get("scope"), facilityId);
+    return c.json(await setFacilityRequirements(c.get("deps").db, scope, requirementTypeIds), 200);
   })
   .openapi(scanRoute, async (c) => {
     noteAudit(c, { skip: true }); // a check that stores nothing: not a change
     return c.json(await scanDocument(c.req.valid("form").file), 200);
   })
   .openapi(fileRoute, async (c) => {
-    return sendStoredFile(c, await documentFile(c.var.deps, c.var.scope, c.req.valid("param").id));
+    return sendStoredFile(c, await documentFile(c.get("deps"), c.get("scope"), c.req.valid("param").id));
   })
   .openapi(approveRoute, async (c) => {
-    const scope = programScope(c.var.scope);
-    const doc = await reviewDocument(c.var.deps, c.var.viewer, scope, c.req.valid("param").id, "approved", null);
+    const scope = programScope(c.get("scope"));
+    const doc = await reviewDocument(c.get("deps"), c.get("viewer"), scope, c.req.valid("param").id, "approved", null);
     noteAudit(c, reviewNote(doc));
     return c.json(doc, 200);
   })
   .openapi(rejectRoute, async (c) => {
-    const scope = programScope(c.var.scope);
+    const scope = programScope(c.get("scope"));
     const { reason } = c.req.valid("json");
-    const doc = await reviewDocument(c.var.deps, c.var.viewer, scope, c.req.valid("param").id, "rejected", reason);
+    const doc = await reviewDocument(
+      c.get("deps"),
+      c.get("viewer"),
+      scope,
+      c.req.valid("param").id,
+      "rejected",
+      reason,
+    );
     noteAudit(c, reviewNote(doc));
     return c.json(doc, 200);
   })
   .openapi(listRoute, async (c) => {
     const q = c.req.valid("query");
-    return c.json(await listCompliance(c.var.deps.db, programScope(c.var.scope, q.programId), filtersOf(q)), 200);
+    return c.json(await listCompliance(c.get("deps").db, programScope(c.get("scope"), q.programId), filtersOf(q)), 200);
   })
   .openapi(exportRoute, async (c) => {
     const q = c.req.valid("query");
-    const rows = await exportCompliance(c.var.deps.db, programScope(c.var.scope, q.programId), filtersOf(q));
+    const rows = await exportCompliance(c.get("deps").db, programScope(c.get("scope"), q.programId), filtersOf(q));
     return sendCsv(c, `compliance-${new Date().toISOString().slice(0, 10)}.csv`, EXPORT_HEADER, rows);
   })
   .openapi(queueRoute, async (c) => {
     const q = c.req.valid("query");
-    return c.json(await reviewQueue(c.var.deps.db, programScope(c.var.scope, q.programId), q), 200);
+    return c.json(await reviewQueue(c.get("deps").db, programScope(c.get("scope"), q.programId), q), 200);
   })
   .openapi(remindRoute, async (c) => {
-    const scope = programScope(c.var.scope);
-    return c.json(await remindStudents(c.var.deps, c.var.viewer, scope, c.req.valid("json").studentIds), 200);
+    const scope = programScope(c.get("scope"));
+    return c.json(await remindStudents(c.get("deps"), c.get("viewer"), scope, c.req.valid("json").studentIds), 200);
   });
 
 // ---------------------------------------------------------------------------------------------
@@ -350,14 +357,14 @@ const studentUploadRoute = createRoute({
 /** /api/students: a student's compliance, for their program. */
 export const studentComplianceRoutes = createRouter()
   .openapi(studentComplianceRoute, async (c) => {
-    const db = c.var.deps.db;
-    const student = await studentInProgramScope(db, programScope(c.var.scope), c.req.valid("param").id);
+    const db = c.get("deps").db;
+    const student = await studentInProgramScope(db, programScope(c.get("scope")), c.req.valid("param").id);
     return c.json(await studentCompliance(db, student.id), 200);
   })
   .openapi(studentUploadRoute, async (c) => {
-    const deps = c.var.deps;
-    const student = await studentInProgramScope(deps.db, programScope(c.var.scope), c.req.valid("param").id);
-    return c.json(await uploadDocument(deps, c.var.viewer, student.id, c.req.valid("form")), 201);
+    const deps = c.get("deps");
+    const student = await studentInProgramScope(deps.db, programScope(c.get("scope")), c.req.valid("param").id);
+    return c.json(await uploadDocument(deps, c.get("viewer"), student.id, c.req.valid("form")), 201);
   });
 
 // ---------------------------------------------------------------------------------------------
@@ -385,14 +392,14 @@ const myUploadRoute = createRoute({
 /** /api/me/student: the student's own compliance. */
 export const myComplianceRoutes = createRouter()
   .openapi(myComplianceRoute, async (c) => {
-    const { studentId } = studentScope(c.var.scope);
-    const db = c.var.deps.db;
+    const { studentId } = studentScope(c.get("scope"));
+    const db = c.get("deps").db;
     const [mine, apps] = await Promise.all([studentCompliance(db, studentId), myApplicationsReadiness(db, studentId)]);
     return c.json({ ...mine, applications: apps }, 200);
   })
   .openapi(myUploadRoute, async (c) => {
-    const { studentId } = studentScope(c.var.scope);
-    return c.json(await uploadDocument(c.var.deps, c.var.viewer, studentId, c.req.valid("form")), 201);
+    const { studentId } = studentScope(c.get("scope"));
+    return c.json(await uploadDocument(c.get("deps"), c.get("viewer"), studentId, c.req.valid("form")), 201);
   });
 
 // ---------------------------------------------------------------------------------------------
@@ -410,8 +417,8 @@ const readinessRoute = createRoute({
 
 /** /api/facility/applications: readiness of an applicant (mounted beside the applications' routes). */
 export const facilityReadinessRoutes = createRouter().openapi(readinessRoute, async (c) => {
-  const scope = facilityScope(c.var.scope);
-  return c.json(await applicationReadiness(c.var.deps.db, scope, c.req.valid("param").id), 200);
+  const scope = facilityScope(c.get("scope"));
+  return c.json(await applicationReadiness(c.get("deps").db, scope, c.req.valid("param").id), 200);
 });
 
 /** The audit trail's word on a review (ADR 019): only a submitted document is reviewed. */

@@ -99,18 +99,18 @@ const seatsRoute = createRoute({
 
 export const departmentRoutes = createRouter()
   .openapi(listRoute, async (c) => {
-    const items = await listDepartments(c.var.deps.db, c.var.scope, c.req.valid("query").facilityId);
+    const items = await listDepartments(c.get("deps").db, c.get("scope"), c.req.valid("query").facilityId);
     return c.json({ items }, 200);
   })
   .openapi(createDepartmentRoute, async (c) =>
-    c.json(await createDepartment(c.var.deps.db, c.var.scope, c.req.valid("json")), 201),
+    c.json(await createDepartment(c.get("deps").db, c.get("scope"), c.req.valid("json")), 201),
   )
   .openapi(updateRoute, async (c) =>
-    c.json(await updateDepartment(c.var.deps.db, c.var.scope, c.req.valid("param").id, c.req.valid("json")), 200),
+    c.json(await updateDepartment(c.get("deps").db, c.get("scope"), c.req.valid("param").id, c.req.valid("json")), 200),
   )
   .openapi(seatsRoute, async (c) =>
-    c.json(await departmentSeats(c.var.deps.db, c.var.scope, c.req.valid("param").id, c.req.valid("query")), 200),
+    c.json(await departmentSeats(c.get("deps").db, c.get("scope"), c.req.valid("param").id, c.req.valid("query")), 200),
   )
   .openapi(deleteRoute, async (c) =>
-    c.json(await deleteDepartment(c.var.deps.db, c.var.scope, c.req.valid("param").id), 200),
+    c.json(await deleteDepartment(c.get("deps").db, c.get("scope"), c.req.valid("param").id), 200),
   );

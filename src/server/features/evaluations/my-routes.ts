@@ -34,13 +34,15 @@ const mySubmitRoute = createRoute({
 });
 
 export const myEvaluationRoutes = createRouter()
-  .openapi(myListRoute, async (c) => c.json(await listMyEvaluations(c.var.deps.db, studentScope(c.var.scope)), 200))
+  .openapi(myListRoute, async (c) =>
+    c.json(await listMyEvaluations(c.get("deps").db, studentScope(c.get("scope"))), 200),
+  )
   .openapi(mySubmitRoute, async (c) => {
     const done = await submitSiteEvaluation(
-      c.var.deps.db,
-      studentScope(c.var.scope),
+      c.get("deps").db,
+      studentScope(c.get("scope")),
       c.req.valid("param").id,
-      c.var.viewer.userId,
+      c.get("viewer").userId,
       c.req.valid("json").answers,
     );
     noteAudit(c, {

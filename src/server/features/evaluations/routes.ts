@@ -240,29 +240,29 @@ const today = () => new Date().toISOString().slice(0, 10);
 export const evaluationRoutes = createRouter()
   .openapi(listRoute, async (c) => {
     const { programId, ...q } = c.req.valid("query");
-    return c.json(await listProgramEvaluations(c.var.deps.db, programScope(c.var.scope, programId), q), 200);
+    return c.json(await listProgramEvaluations(c.get("deps").db, programScope(c.get("scope"), programId), q), 200);
   })
   .openapi(exportRoute, async (c) => {
     const { programId, ...f } = c.req.valid("query");
-    const rows = await exportProgramEvaluations(c.var.deps.db, programScope(c.var.scope, programId), f);
+    const rows = await exportProgramEvaluations(c.get("deps").db, programScope(c.get("scope"), programId), f);
     return sendCsv(c, `evaluations-${today()}.csv`, EVALUATION_CSV_HEADER, rows) as never;
   })
   .openapi(assignedRoute, async (c) => {
     const { facilityId, ...q } = c.req.valid("query");
-    return c.json(await listSupervisedEvaluations(c.var.deps.db, rotationScope(c.var.scope, facilityId), q), 200);
+    return c.json(await listSupervisedEvaluations(c.get("deps").db, rotationScope(c.get("scope"), facilityId), q), 200);
   })
   .openapi(summaryRoute, async (c) =>
-    c.json(await siteSummary(c.var.deps.db, facilityScope(c.var.scope, c.req.valid("query").facilityId)), 200),
+    c.json(await siteSummary(c.get("deps").db, facilityScope(c.get("scope"), c.req.valid("query").facilityId)), 200),
   )
   .openapi(getSettingsRoute, async (c) =>
-    c.json(await getSettings(c.var.deps.db, programScope(c.var.scope, c.req.valid("query").programId)), 200),
+    c.json(await getSettings(c.get("deps").db, programScope(c.get("scope"), c.req.valid("query").programId)), 200),
   )
   .openapi(putSettingsRoute, async (c) => {
     const { programId, ...input } = c.req.valid("json");
     const { before, after } = await saveSettings(
-      c.var.deps.db,
-      programScope(c.var.scope, programId),
-      c.var.viewer.userId,
+      c.get("deps").db,
+      programScope(c.get("scope"), programId),
+      c.get("viewer").userId,
       input,
     );
     noteAudit(c, {
@@ -274,11 +274,16 @@ export const evaluationRoutes = createRouter()
     return c.json(after, 200);
   })
   .openapi(formsRoute, async (c) =>
-    c.json(await listForms(c.var.deps.db, programScope(c.var.scope, c.req.valid("query").programId)), 200),
+    c.json(await listForms(c.get("deps").db, programScope(c.get("scope"), c.req.valid("query").programId)), 200),
   )
   .openapi(createFormRoute, async (c) => {
     const { programId, ...input } = c.req.valid("json");
-    const form = await createForm(c.var.deps.db, programScope(c.var.scope, programId), c.var.viewer.userId, input);
+    const form = await createForm(
+      c.get("deps").db,
+      programScope(c.get("scope"), programId),
+      c.get("viewer").userId,
+      input,
+    );
     noteAudit(c, {
       entityType: FORM_ENTITY,
       entityId: form.id,
@@ -288,14 +293,14 @@ export const evaluationRoutes = createRouter()
     return c.json(form, 201);
   })
   .openapi(getFormRoute, async (c) =>
-    c.json(await getForm(c.var.deps.db, programScope(c.var.scope), c.req.valid("param").id), 200),
+    c.json(await getForm(c.get("deps").db, programScope(c.get("scope")), c.req.valid("param").id), 200),
   )
   .openapi(updateFormRoute, async (c) => {
     const { before, after, copied } = await updateForm(
-      c.var.deps.db,
-      programScope(c.var.scope),
+      c.get("deps").db,
+      programScope(c.get("scope")),
       c.req.valid("param").id,
-      c.var.viewer.userId,
+      c.get("viewer").userId,
       c.req.valid("json"),
     );
     noteAudit(c, {
@@ -309,8 +314,8 @@ export const evaluationRoutes = createRouter()
   })
   .openapi(activateRoute, async (c) => {
     const { before, after } = await setFormActive(
-      c.var.deps.db,
-      programScope(c.var.scope),
+      c.get("deps").db,
+      programScope(c.get("scope")),
       c.req.valid("param").id,
       true,
     );
@@ -325,8 +330,8 @@ export const evaluationRoutes = createRouter()
   })
   .openapi(deactivateRoute, async (c) => {
     const { before, after } = await setFormActive(
-      c.var.deps.db,
-      programScope(c.var.scope),
+      c.get("deps").db,
+      programScope(c.get("scope")),
       c.req.valid("param").id,
       false,
     );
@@ -340,14 +345,14 @@ export const evaluationRoutes = createRouter()
     return c.json(after, 200);
   })
   .openapi(detailRoute, async (c) =>
-    c.json(await getEvaluation(c.var.deps.db, c.var.scope, c.req.valid("param").id), 200),
+    c.json(await getEvaluation(c.get("deps").db, c.get("scope"), c.req.valid("param").id), 200),
   )
   .openapi(submitRoute, async (c) => {
     const done = await submitStudentEvaluation(
-      c.var.deps.db,
-      rotationScope(c.var.scope),
+      c.get("deps").db,
+      rotationScope(c.get("scope")),
       c.req.valid("param").id,
-      c.var.viewer.userId,
+      c.get("viewer").userId,
       c.req.valid("json").answers,
     );
     noteAudit(c, {

@@ -41,8 +41,8 @@ function parseEventId(value: string | undefined): number | null {
  * heartbeat (expiry, a password reset), and closed with a final "signed-out" event once it is over.
  */
 export const eventRoutes = new Hono<AppEnv>().get("/", allow(), async (c) => {
-  const viewer = c.var.viewer;
-  const { realtime, auth, db } = c.var.deps;
+  const viewer = c.get("viewer");
+  const { realtime, auth, db } = c.get("deps");
   const requestHeaders = new Headers(c.req.raw.headers);
   const stillSignedIn = async () => {
     const found = await auth.api.getSession({ headers: requestHeaders }).catch(() => null);

@@ -11,7 +11,7 @@ const healthRoute = createRoute({
 });
 
 export const healthRoutes = createRouter().openapi(healthRoute, async (c) => {
-  const { database } = c.var.deps;
+  const { database } = c.get("deps");
   const ok = await database.ping();
   return ok
     ? c.json({ status: "ok" as const, database: database.kind }, 200)

@@ -97,17 +97,17 @@ const entryAudit = (e: { id: string }, programId?: string) => ({
 
 export const myHourRoutes = createRouter()
   .openapi(myListRoute, async (c) =>
-    c.json(await myHours(c.var.deps.db, studentScope(c.var.scope), c.req.valid("query")), 200),
+    c.json(await myHours(c.get("deps").db, studentScope(c.get("scope")), c.req.valid("query")), 200),
   )
   .openapi(myCreateRoute, async (c) => {
-    const created = await createEntry(c.var.deps.db, studentScope(c.var.scope), c.req.valid("json"));
+    const created = await createEntry(c.get("deps").db, studentScope(c.get("scope")), c.req.valid("json"));
     noteAudit(c, { ...entryAudit(created), after: created });
     return c.json(created, 201);
   })
   .openapi(myUpdateRoute, async (c) => {
     const { before, after } = await updateEntry(
-      c.var.deps.db,
-      studentScope(c.var.scope),
+      c.get("deps").db,
+      studentScope(c.get("scope")),
       c.req.valid("param").id,
       c.req.valid("json"),
     );
@@ -115,7 +115,7 @@ export const myHourRoutes = createRouter()
     return c.json(after, 200);
   })
   .openapi(myDeleteRoute, async (c) => {
-    const removed = await deleteEntry(c.var.deps.db, studentScope(c.var.scope), c.req.valid("param").id);
+    const removed = await deleteEntry(c.get("deps").db, studentScope(c.get("scope")), c.req.valid("param").id);
     noteAudit(c, { ...entryAudit(removed), before: removed });
     return c.json({ id: removed.id, deleted: true as const }, 200);
   });
@@ -258,20 +258,25 @@ const boolOf = (v?: "true" | "false") => v === "true";
 export const hourRoutes = createRouter()
   .openapi(reviewListRoute, async (c) => {
     const q = c.req.valid("query");
-    return c.json(await listForReview(c.var.deps.db, rotationScope(c.var.scope, q.facilityId), q), 200);
+    return c.json(await listForReview(c.get("deps").db, rotationScope(c.get("scope"), q.facilityId), q), 200);
   })
   .openapi(reviewExportRoute, async (c) => {
     const q = c.req.valid("query");
-    const rows = await exportForReview(c.var.deps.db, rotationScope(c.var.scope, q.facilityId), q);
+    const rows = await exportForReview(c.get("deps").db, rotationScope(c.get("scope"), q.facilityId), q);
     return sendCsv(c, `hours-review-${today()}.csv`, REVIEW_CSV_HEADER, rows) as never;
   })
   .openapi(reviewOptionsRoute, async (c) => {
     const q = c.req.valid("query");
-    return c.json(await reviewOptions(c.var.deps.db, rotationScope(c.var.scope, q.facilityId)), 200);
+    return c.json(await reviewOptions(c.get("deps").db, rotationScope(c.get("scope"), q.facilityId)), 200);
   })
   .openapi(reviewRoute, async (c) => {
     const body = c.req.valid("json");
-    const result = await reviewEntries(c.var.deps, rotationScope(c.var.scope, body.facilityId), c.var.viewer, body);
+    const result = await reviewEntries(
+      c.get("deps"),
+      rotationScope(c.get("scope"), body.facilityId),
+      c.get("viewer"),
+      body,
+    );
     noteAudit(c, {
       entityType: ENTITY,
       entityId: result.updated.length === 1 ? result.updated[0] : null,
@@ -284,26 +289,31 @@ export const hourRoutes = createRouter()
   })
   .openapi(programListRoute, async (c) => {
     const q = c.req.valid("query");
-    const scope = programScope(c.var.scope, q.programId);
-    return c.json(await programTotals(c.var.deps.db, scope, { ...q, below: boolOf(q.below) }), 200);
+    const scope = programScope(c.get("scope"), q.programId);
+    return c.json(await programTotals(c.get("deps").db, scope, { ...q, below: boolOf(q.below) }), 200);
   })
   .openapi(programExportRoute, async (c) => {
     const q = c.req.valid("query");
-    const scope = programScope(c.var.scope, q.programId);
-    const rows = await exportProgramTotals(c.var.deps.db, scope, { ...q, below: boolOf(q.below) });
+    const scope = programScope(c.get("scope"), q.programId);
+    const rows = await exportProgramTotals(c.get("deps").db, scope, { ...q, below: boolOf(q.below) });
     return sendCsv(c, `clinical-hours-${today()}.csv`, PROGRAM_CSV_HEADER, rows) as never;
   })
   .openapi(getRequirementsRoute, async (c) => {
     const programId = await requirementProgram(
-      c.var.deps.db,
-      programScope(c.var.scope, c.req.valid("query").programId),
+      c.get("deps").db,
+      programScope(c.get("scope"), c.req.valid("query").programId),
     );
-    return c.json(await getRequirements(c.var.deps.db, programId), 200);
+    return c.json(await getRequirements(c.get("deps").db, programId), 200);
   })
   .openapi(putRequirementsRoute, async (c) => {
     const body = c.req.valid("json");
-    const programId = await requirementProgram(c.var.deps.db, programScope(c.var.scope, body.programId));
-    const { before, after } = await setRequirements(c.var.deps.db, programId, c.var.viewer.userId, body.requirements);
+    const programId = await requirementProgram(c.get("deps").db, programScope(c.get("scope"), body.programId));
+    const { before, after } = await setRequirements(
+      c.get("deps").db,
+      programId,
+      c.get("viewer").userId,
+      body.requirements,
+    );
     noteAudit(c, {
       entityType: "program_hour_requirements",
       entityId: programId,

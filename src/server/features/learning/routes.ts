@@ -226,69 +226,69 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export const myLearningRoutes = createRouter()
   .openapi(myResourcesRoute, async (c) =>
-    c.json(await listForStudent(c.var.deps.db, studentScope(c.var.scope), c.req.valid("query")), 200),
+    c.json(await listForStudent(c.get("deps").db, studentScope(c.get("scope")), c.req.valid("query")), 200),
   )
   .openapi(myResourceRoute, async (c) =>
-    c.json(await readResource(c.var.deps.db, studentScope(c.var.scope), c.req.valid("param").id), 200),
+    c.json(await readResource(c.get("deps").db, studentScope(c.get("scope")), c.req.valid("param").id), 200),
   )
   .openapi(progressRoute, async (c) => {
-    const scope = studentScope(c.var.scope);
+    const scope = studentScope(c.get("scope"));
     const { id } = c.req.valid("param");
     const { done } = c.req.valid("json");
     noteAudit(c, { entityType: "learning_resource", entityId: id, after: { done } });
-    return c.json(await markResource(c.var.deps.db, scope, id, done), 200);
+    return c.json(await markResource(c.get("deps").db, scope, id, done), 200);
   })
   .openapi(myResourceFileRoute, async (c) =>
-    sendStoredFile(c, await resourceFile(c.var.deps, studentScope(c.var.scope), c.req.valid("param").id)),
+    sendStoredFile(c, await resourceFile(c.get("deps"), studentScope(c.get("scope")), c.req.valid("param").id)),
   )
-  .openapi(checklistRoute, async (c) => c.json(await checklistOf(c.var.deps.db, studentScope(c.var.scope)), 200))
+  .openapi(checklistRoute, async (c) => c.json(await checklistOf(c.get("deps").db, studentScope(c.get("scope"))), 200))
   .openapi(tickPlacementItemRoute, async (c) => {
-    const scope = studentScope(c.var.scope);
+    const scope = studentScope(c.get("scope"));
     const { id } = c.req.valid("param");
     const { checked } = c.req.valid("json");
-    await tickPlacementItem(c.var.deps.db, scope, id, checked);
+    await tickPlacementItem(c.get("deps").db, scope, id, checked);
     noteAudit(c, { entityType: "placement_checklist_item", entityId: id, after: { checked } });
-    return c.json(await checklistOf(c.var.deps.db, scope), 200);
+    return c.json(await checklistOf(c.get("deps").db, scope), 200);
   })
   .openapi(tickRoute, async (c) => {
-    const scope = studentScope(c.var.scope);
+    const scope = studentScope(c.get("scope"));
     const { item } = c.req.valid("param");
     const { checked } = c.req.valid("json");
     noteAudit(c, { entityType: "checklist_item", entityId: item, after: { checked } });
-    return c.json(await tickItem(c.var.deps.db, scope, item, checked), 200);
+    return c.json(await tickItem(c.get("deps").db, scope, item, checked), 200);
   })
   .openapi(assistantRoute, async (c) => {
-    const scope = studentScope(c.var.scope);
+    const scope = studentScope(c.get("scope"));
     return c.json(
       {
-        ...assistantMode(c.var.deps.env),
+        ...assistantMode(c.get("deps").env),
         suggestedQuestions: [...SUGGESTED_QUESTIONS],
         questionsPerWindow: ASSISTANT_QUESTIONS_PER_WINDOW,
         windowMinutes: ASSISTANT_WINDOW_MINUTES,
-        questionsLeft: await questionsLeft(c.var.deps.db, scope.studentId),
+        questionsLeft: await questionsLeft(c.get("deps").db, scope.studentId),
       },
       200,
     );
   })
   .openapi(conversationsRoute, async (c) =>
-    c.json({ items: await listConversations(c.var.deps.db, studentScope(c.var.scope)) }, 200),
+    c.json({ items: await listConversations(c.get("deps").db, studentScope(c.get("scope"))) }, 200),
   )
   .openapi(conversationRoute, async (c) =>
-    c.json(await conversationMessages(c.var.deps.db, studentScope(c.var.scope), c.req.valid("param").id), 200),
+    c.json(await conversationMessages(c.get("deps").db, studentScope(c.get("scope")), c.req.valid("param").id), 200),
   )
   .openapi(deleteConversationRoute, async (c) =>
-    c.json(await deleteConversation(c.var.deps.db, studentScope(c.var.scope), c.req.valid("param").id), 200),
+    c.json(await deleteConversation(c.get("deps").db, studentScope(c.get("scope")), c.req.valid("param").id), 200),
   )
   .openapi(chatRoute, async (c) => {
-    const scope = studentScope(c.var.scope);
-    const { db, env, log } = c.var.deps;
+    const scope = studentScope(c.get("scope"));
+    const { db, env, log } = c.get("deps");
     const body = c.req.valid("json");
     const question = (body.messages.at(-1)?.content ?? "").trim();
     // A question is a private study note, not a change to anyone's records: it is kept in the
     // student's conversation, not in the audit trail.
     noteAudit(c, { skip: true });
     // Everything that can refuse does so before the stream starts, as a JSON error.
-    const conversation = await recordQuestionChecked(c.var.deps.db, scope, question, body);
+    const conversation = await recordQuestionChecked(c.get("deps").db, scope, question, body);
     const hits = await findPassages(db, scope, question);
     const history =
       conversation.history.length > 0
@@ -489,11 +489,13 @@ const removePlacementItemRoute = createRoute({
 
 export const learningRoutes = createRouter()
   .openapi(listRoute, async (c) =>
-    c.json(await listForCoordinator(c.var.deps.db, c.var.scope, c.req.valid("query")), 200),
+    c.json(await listForCoordinator(c.get("deps").db, c.get("scope"), c.req.valid("query")), 200),
   )
-  .openapi(readRoute, async (c) => c.json(await readResource(c.var.deps.db, c.var.scope, c.req.valid("param").id), 200))
+  .openapi(readRoute, async (c) =>
+    c.json(await readResource(c.get("deps").db, c.get("scope"), c.req.valid("param").id), 200),
+  )
   .openapi(createResourceRoute, async (c) => {
-    const created = await createResource(c.var.deps.db, c.var.scope, c.var.viewer, c.req.valid("json"));
+    const created = await createResource(c.get("deps").db, c.get("scope"), c.get("viewer"), c.req.valid("json"));
     noteAudit(c, {
       entityType: "learning_resource",
       entityId: created.id,
@@ -504,20 +506,20 @@ export const learningRoutes = createRouter()
   })
   .openapi(updateResourceRoute, async (c) => {
     const { id } = c.req.valid("param");
-    const updated = await updateResource(c.var.deps.db, c.var.scope, id, c.req.valid("json"));
+    const updated = await updateResource(c.get("deps").db, c.get("scope"), id, c.req.valid("json"));
     noteAudit(c, { entityType: "learning_resource", entityId: id, organizationId: updated.programId });
     return c.json(updated, 200);
   })
   .openapi(deleteResourceRoute, async (c) => {
     const { id } = c.req.valid("param");
     noteAudit(c, { entityType: "learning_resource", entityId: id });
-    const { fileKey, ...deleted } = await deleteResource(c.var.deps.db, c.var.scope, id);
-    if (fileKey) await dropStoredFile(c.var.deps, fileKey, `deleted learning resource ${id}`);
+    const { fileKey, ...deleted } = await deleteResource(c.get("deps").db, c.get("scope"), id);
+    if (fileKey) await dropStoredFile(c.get("deps"), fileKey, `deleted learning resource ${id}`);
     return c.json(deleted, 200);
   })
   .openapi(uploadFileRoute, async (c) => {
     const { id } = c.req.valid("param");
-    const saved = await uploadResourceFile(c.var.deps, c.var.scope, id, c.req.valid("form").file);
+    const saved = await uploadResourceFile(c.get("deps"), c.get("scope"), id, c.req.valid("form").file);
     noteAudit(c, {
       entityType: "learning_resource",
       entityId: id,
@@ -528,21 +530,21 @@ export const learningRoutes = createRouter()
   })
   .openapi(removeFileRoute, async (c) => {
     const { id } = c.req.valid("param");
-    const saved = await removeResourceFile(c.var.deps, c.var.scope, id);
+    const saved = await removeResourceFile(c.get("deps"), c.get("scope"), id);
     noteAudit(c, { entityType: "learning_resource", entityId: id, organizationId: saved.programId });
     return c.json(saved, 200);
   })
   .openapi(fileRoute, async (c) =>
-    sendStoredFile(c, await resourceFile(c.var.deps, c.var.scope, c.req.valid("param").id)),
+    sendStoredFile(c, await resourceFile(c.get("deps"), c.get("scope"), c.req.valid("param").id)),
   )
   .openapi(placementItemsRoute, async (c) =>
-    c.json(await listPlacementItems(c.var.deps.db, c.var.scope, c.req.valid("param").id), 200),
+    c.json(await listPlacementItems(c.get("deps").db, c.get("scope"), c.req.valid("param").id), 200),
   )
   .openapi(addPlacementItemRoute, async (c) => {
     const { facilityId, ...added } = await addPlacementItem(
-      c.var.deps.db,
-      c.var.scope,
-      c.var.viewer,
+      c.get("deps").db,
+      c.get("scope"),
+      c.get("viewer"),
       c.req.valid("param").id,
       c.req.valid("json"),
     );
@@ -556,7 +558,7 @@ export const learningRoutes = createRouter()
   })
   .openapi(removePlacementItemRoute, async (c) => {
     const { id, itemId } = c.req.valid("param");
-    const { facilityId, ...removed } = await removePlacementItem(c.var.deps.db, c.var.scope, id, itemId);
+    const { facilityId, ...removed } = await removePlacementItem(c.get("deps").db, c.get("scope"), id, itemId);
     noteAudit(c, { entityType: "placement_checklist_item", entityId: itemId, organizationId: facilityId });
     return c.json(removed, 200);
   });

@@ -84,19 +84,25 @@ const submitRoute = createRoute({
 export const bulkMatchingRoutes = createRouter()
   .openapi(previewRoute, async (c) => {
     noteAudit(c, { skip: true }); // a preview stores nothing: not a change
-    return c.json(await previewRun(c.var.deps.db, c.var.scope, c.req.valid("json")), 200);
+    return c.json(await previewRun(c.get("deps").db, c.get("scope"), c.req.valid("json")), 200);
   })
   .openapi(startRoute, async (c) =>
-    c.json(await startRun(c.var.deps, c.var.viewer, c.var.scope, c.req.valid("json")), 202),
+    c.json(await startRun(c.get("deps"), c.get("viewer"), c.get("scope"), c.req.valid("json")), 202),
   )
-  .openapi(getRoute, async (c) => c.json(await getRun(c.var.deps.db, c.var.scope, c.req.valid("param").id), 200))
+  .openapi(getRoute, async (c) => c.json(await getRun(c.get("deps").db, c.get("scope"), c.req.valid("param").id), 200))
   .openapi(candidatesRoute, async (c) =>
     c.json(
-      await runCandidates(c.var.deps.db, c.var.scope, c.req.valid("param").id, c.req.valid("param").studentId),
+      await runCandidates(c.get("deps").db, c.get("scope"), c.req.valid("param").id, c.req.valid("param").studentId),
       200,
     ),
   )
   .openapi(submitRoute, async (c) => {
-    const result = await submitRun(c.var.deps, c.var.viewer, c.var.scope, c.req.valid("param").id, c.req.valid("json"));
+    const result = await submitRun(
+      c.get("deps"),
+      c.get("viewer"),
+      c.get("scope"),
+      c.req.valid("param").id,
+      c.req.valid("json"),
+    );
     return result.submitted.length > 0 ? c.json(result, 201) : c.json(result, 200);
   });

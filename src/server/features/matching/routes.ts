@@ -51,12 +51,12 @@ const studentRoute = createRoute({
 
 /** Mounted at /api/me/student. */
 export const myRecommendationRoutes = createRouter().openapi(myRoute, async (c) => {
-  const scope = studentScope(c.var.scope);
-  return c.json(await recommendationsFor(c.var.deps, scope, scope.studentId, "student"), 200);
+  const scope = studentScope(c.get("scope"));
+  return c.json(await recommendationsFor(c.get("deps"), scope, scope.studentId, "student"), 200);
 });
 
 /** Mounted at /api/students. */
 export const studentRecommendationRoutes = createRouter().openapi(studentRoute, async (c) => {
-  const scope = programScope(c.var.scope);
-  return c.json(await recommendationsFor(c.var.deps, scope, c.req.valid("param").id, "coordinator"), 200);
+  const scope = programScope(c.get("scope"));
+  return c.json(await recommendationsFor(c.get("deps"), scope, c.req.valid("param").id, "coordinator"), 200);
 });

@@ -115,17 +115,23 @@ const sendRoute = createRoute({
 // Fixed paths before /{id}.
 export const messageRoutes = createRouter()
   .openapi(unreadRoute, async (c) => {
-    const viewer = c.var.viewer;
-    return c.json({ unread: await unreadCount(c.var.deps.db, viewer.userId) }, 200);
+    const viewer = c.get("viewer");
+    return c.json({ unread: await unreadCount(c.get("deps").db, viewer.userId) }, 200);
   })
   .openapi(recipientsRoute, async (c) => {
-    const items = await listRecipients(c.var.deps.db, c.var.viewer, c.var.scope, c.req.valid("query"));
+    const items = await listRecipients(c.get("deps").db, c.get("viewer"), c.get("scope"), c.req.valid("query"));
     return c.json({ items }, 200);
   })
-  .openapi(listRoute, async (c) => c.json(await listMessages(c.var.deps.db, c.var.viewer, c.req.valid("query")), 200))
+  .openapi(listRoute, async (c) =>
+    c.json(await listMessages(c.get("deps").db, c.get("viewer"), c.req.valid("query")), 200),
+  )
   .openapi(sendRoute, async (c) => {
-    const item = await sendMessage(c.var.deps, c.var.viewer, c.var.scope, c.req.valid("json"));
+    const item = await sendMessage(c.get("deps"), c.get("viewer"), c.get("scope"), c.req.valid("json"));
     return c.json({ message: "Message sent" as const, item }, 201);
   })
-  .openapi(getRoute, async (c) => c.json(await getMessage(c.var.deps.db, c.var.viewer, c.req.valid("param").id), 200))
-  .openapi(readRoute, async (c) => c.json(await markRead(c.var.deps, c.var.viewer, c.req.valid("param").id), 200));
+  .openapi(getRoute, async (c) =>
+    c.json(await getMessage(c.get("deps").db, c.get("viewer"), c.req.valid("param").id), 200),
+  )
+  .openapi(readRoute, async (c) =>
+    c.json(await markRead(c.get("deps"), c.get("viewer"), c.req.valid("param").id), 200),
+  );

@@ -81,24 +81,24 @@ const studentSearchRoute = createRoute({
 /** /api/placements: the programs' search. */
 export const placementRoutes = createRouter()
   .openapi(searchRoute, async (c) => {
-    const scope = programScope(c.var.scope);
-    const page = await searchOpenPlacements(c.var.deps.db, c.req.valid("query"));
+    const scope = programScope(c.get("scope"));
+    const page = await searchOpenPlacements(c.get("deps").db, c.req.valid("query"));
     // Issue 17: each placement says whether its facility's agreement rule lets this program apply.
-    const items = await withAgreementFlags(c.var.deps.db, namedOrganization(scope), page.items);
+    const items = await withAgreementFlags(c.get("deps").db, namedOrganization(scope), page.items);
     return c.json({ ...page, items }, 200);
   })
   .openapi(detailRoute, async (c) => {
-    const scope = programScope(c.var.scope);
-    const placement = await getOpenPlacement(c.var.deps.db, c.req.valid("param").id);
-    const [flagged] = await withAgreementFlags(c.var.deps.db, namedOrganization(scope), [placement]);
+    const scope = programScope(c.get("scope"));
+    const placement = await getOpenPlacement(c.get("deps").db, c.req.valid("param").id);
+    const [flagged] = await withAgreementFlags(c.get("deps").db, namedOrganization(scope), [placement]);
     return c.json(flagged, 200);
   });
 
 /** Mounted at /api/me/student: the student's own search. */
 export const myPlacementRoutes = createRouter().openapi(studentSearchRoute, async (c) => {
-  const scope = studentScope(c.var.scope);
-  const page = await browsePlacements(c.var.deps.db, scope, c.req.valid("query"));
-  const items = await withAgreementFlags(c.var.deps.db, await studentProgramId(c.var.deps.db, scope), page.items);
+  const scope = studentScope(c.get("scope"));
+  const page = await browsePlacements(c.get("deps").db, scope, c.req.valid("query"));
+  const items = await withAgreementFlags(c.get("deps").db, await studentProgramId(c.get("deps").db, scope), page.items);
   return c.json({ ...page, items }, 200);
 });
 
@@ -202,32 +202,32 @@ const duplicateRoute = createRoute({
 /** /api/facility/placements: the facility's own. */
 export const facilityPlacementRoutes = createRouter()
   .openapi(facilityListRoute, async (c) =>
-    c.json(await listFacilityPlacements(c.var.deps.db, c.var.scope, c.req.valid("query")), 200),
+    c.json(await listFacilityPlacements(c.get("deps").db, c.get("scope"), c.req.valid("query")), 200),
   )
   .openapi(optionsRoute, async (c) => {
-    const items = await facilityPlacementOptions(c.var.deps.db, c.var.scope, c.req.valid("query").facilityId);
+    const items = await facilityPlacementOptions(c.get("deps").db, c.get("scope"), c.req.valid("query").facilityId);
     return c.json({ items }, 200);
   })
   .openapi(facilityDetailRoute, async (c) =>
-    c.json(await getFacilityPlacement(c.var.deps.db, c.var.scope, c.req.valid("param").id), 200),
+    c.json(await getFacilityPlacement(c.get("deps").db, c.get("scope"), c.req.valid("param").id), 200),
   )
   .openapi(createPlacementRoute, async (c) =>
-    c.json(await createFacilityPlacement(c.var.deps.db, c.var.scope, c.req.valid("json")), 201),
+    c.json(await createFacilityPlacement(c.get("deps").db, c.get("scope"), c.req.valid("json")), 201),
   )
   .openapi(updateRoute, async (c) => {
     const id = c.req.valid("param").id;
-    const before = await getFacilityPlacement(c.var.deps.db, c.var.scope, id);
-    const after = await updateFacilityPlacement(c.var.deps, c.var.scope, id, c.req.valid("json"));
+    const before = await getFacilityPlacement(c.get("deps").db, c.get("scope"), id);
+    const after = await updateFacilityPlacement(c.get("deps"), c.get("scope"), id, c.req.valid("json"));
     // The audit trail keeps what the edit changed (ADR 019).
     noteAudit(c, changedFields(before, after));
     return c.json(after, 200);
   })
   .openapi(statusRoute("publish"), async (c) =>
-    c.json(await setFacilityPlacementStatus(c.var.deps.db, c.var.scope, c.req.valid("param").id, "active"), 200),
+    c.json(await setFacilityPlacementStatus(c.get("deps").db, c.get("scope"), c.req.valid("param").id, "active"), 200),
   )
   .openapi(statusRoute("close"), async (c) =>
-    c.json(await setFacilityPlacementStatus(c.var.deps.db, c.var.scope, c.req.valid("param").id, "closed"), 200),
+    c.json(await setFacilityPlacementStatus(c.get("deps").db, c.get("scope"), c.req.valid("param").id, "closed"), 200),
   )
   .openapi(duplicateRoute, async (c) =>
-    c.json(await duplicateFacilityPlacement(c.var.deps.db, c.var.scope, c.req.valid("param").id), 201),
+    c.json(await duplicateFacilityPlacement(c.get("deps").db, c.get("scope"), c.req.valid("param").id), 201),
   );

@@ -207,21 +207,21 @@ const flag = (v?: "true" | "false") => v === "true";
 export const preceptorRoutes = createRouter()
   .openapi(listPeopleRoute, async (c) => {
     const q = c.req.valid("query");
-    return c.json(await listPeople(c.var.deps.db, facilityScope(c.var.scope, q.facilityId), q), 200);
+    return c.json(await listPeople(c.get("deps").db, facilityScope(c.get("scope"), q.facilityId), q), 200);
   })
   .openapi(exportPeopleRoute, async (c) => {
     const q = c.req.valid("query");
-    const rows = await exportPeople(c.var.deps.db, facilityScope(c.var.scope, q.facilityId), q);
+    const rows = await exportPeople(c.get("deps").db, facilityScope(c.get("scope"), q.facilityId), q);
     return sendCsv(c, `preceptors-${today()}.csv`, PEOPLE_CSV_HEADER, rows) as never;
   })
   .openapi(listInvitationsRoute, async (c) => {
     const q = c.req.valid("query");
-    return c.json(await listInvitations(c.var.deps.db, facilityScope(c.var.scope, q.facilityId)), 200);
+    return c.json(await listInvitations(c.get("deps").db, facilityScope(c.get("scope"), q.facilityId)), 200);
   })
   .openapi(inviteRoute, async (c) => {
     const input = c.req.valid("json");
-    const scope = facilityScope(c.var.scope, input.facilityId);
-    const created = await invitePreceptor(c.var.deps, c.var.viewer, scope, input);
+    const scope = facilityScope(c.get("scope"), input.facilityId);
+    const created = await invitePreceptor(c.get("deps"), c.get("viewer"), scope, input);
     noteAudit(c, {
       entityType: "preceptor_invitations",
       entityId: created.id,
@@ -231,7 +231,7 @@ export const preceptorRoutes = createRouter()
     return c.json(created, 201);
   })
   .openapi(resendRoute, async (c) => {
-    const sent = await resendInvitation(c.var.deps, facilityScope(c.var.scope), c.req.valid("param").id);
+    const sent = await resendInvitation(c.get("deps"), facilityScope(c.get("scope")), c.req.valid("param").id);
     noteAudit(c, {
       entityType: "preceptor_invitations",
       entityId: sent.id,
@@ -242,8 +242,8 @@ export const preceptorRoutes = createRouter()
   })
   .openapi(revokeRoute, async (c) => {
     const { before, after } = await revokeInvitation(
-      c.var.deps.db,
-      facilityScope(c.var.scope),
+      c.get("deps").db,
+      facilityScope(c.get("scope")),
       c.req.valid("param").id,
     );
     noteAudit(c, {
@@ -257,23 +257,23 @@ export const preceptorRoutes = createRouter()
   })
   .openapi(listRotationsRoute, async (c) => {
     const q = c.req.valid("query");
-    const scope = rotationScope(c.var.scope, q.facilityId);
-    return c.json(await listRotations(c.var.deps.db, scope, { ...q, unassigned: flag(q.unassigned) }), 200);
+    const scope = rotationScope(c.get("scope"), q.facilityId);
+    return c.json(await listRotations(c.get("deps").db, scope, { ...q, unassigned: flag(q.unassigned) }), 200);
   })
   .openapi(exportRotationsRoute, async (c) => {
     const q = c.req.valid("query");
-    const scope = rotationScope(c.var.scope, q.facilityId);
-    const rows = await exportRotations(c.var.deps.db, scope, { ...q, unassigned: flag(q.unassigned) });
+    const scope = rotationScope(c.get("scope"), q.facilityId);
+    const rows = await exportRotations(c.get("deps").db, scope, { ...q, unassigned: flag(q.unassigned) });
     return sendCsv(c, `rotations-${today()}.csv`, ROTATION_CSV_HEADER, rows) as never;
   })
   .openapi(rotationDetailRoute, async (c) =>
-    c.json(await getRotation(c.var.deps.db, rotationScope(c.var.scope), c.req.valid("param").applicationId), 200),
+    c.json(await getRotation(c.get("deps").db, rotationScope(c.get("scope")), c.req.valid("param").applicationId), 200),
   )
   .openapi(assignRoute, async (c) => {
     const { before, after, added, removed } = await assignPreceptors(
-      c.var.deps,
-      c.var.viewer,
-      facilityScope(c.var.scope),
+      c.get("deps"),
+      c.get("viewer"),
+      facilityScope(c.get("scope")),
       c.req.valid("param").applicationId,
       c.req.valid("json").userIds,
     );
@@ -288,8 +288,8 @@ export const preceptorRoutes = createRouter()
   })
   .openapi(removeRoute, async (c) => {
     const removed = await removePreceptor(
-      c.var.deps,
-      facilityScope(c.var.scope),
+      c.get("deps"),
+      facilityScope(c.get("scope")),
       c.req.valid("param").userId,
       c.req.valid("query").facilityId,
     );
@@ -346,14 +346,18 @@ const acceptRoute = createRoute({
 export const preceptorInvitationRoutes = createRouter()
   .openapi(linkRoute, async (c) =>
     c.json(
-      await describeInvitationLink(c.var.deps, c.req.valid("param").token, (c.get("viewer") as Viewer | null) ?? null),
+      await describeInvitationLink(
+        c.get("deps"),
+        c.req.valid("param").token,
+        (c.get("viewer") as Viewer | null) ?? null,
+      ),
       200,
     ),
   )
   .openapi(acceptRoute, async (c) => {
     const viewer = (c.get("viewer") as Viewer | null) ?? null;
     const done = await acceptInvitationLink(
-      c.var.deps,
+      c.get("deps"),
       c.req.valid("param").token,
       c.req.valid("json"),
       viewer,
@@ -372,14 +376,14 @@ export const preceptorInvitationRoutes = createRouter()
     if (viewer) noteAudit(c, entry);
     else {
       // The pipeline records only signed-in writes: a new account's acceptance is recorded here (ADR 019).
-      await recordAudit(c.var.deps.db, {
+      await recordAudit(c.get("deps").db, {
         ...actorOf(c, null),
         ...entry,
         actorId: done.userId,
         actorEmail: done.email,
         actorRole: "preceptor",
         detail: { method: c.req.method, path: "/api/preceptor-invitations/{token}/accept", status: 201 },
-      }).catch((err) => c.var.deps.log.error({ err }, "audit: could not record a preceptor's acceptance"));
+      }).catch((err) => c.get("deps").log.error({ err }, "audit: could not record a preceptor's acceptance"));
     }
     return c.json(
       {

@@ -133,7 +133,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 /** Loads, renders, records who downloaded which record, and sends the file. */
 async function sendRecord(c: Context<GuardedEnv>, scope: Scope, applicationId: string, action: string) {
-  const { db } = c.var.deps;
+  const { db } = c.get("deps");
   const record = await loadRotationRecord(db, scope, applicationId);
   const bytes = await renderRotationRecord(record);
   // A read the pipeline does not record (ADR 019 records writes): the handler writes the entry.
@@ -160,11 +160,11 @@ async function sendRecord(c: Context<GuardedEnv>, scope: Scope, applicationId: s
 export const rotationRoutes = createRouter()
   .openapi(listRoute, async (c) => {
     const q = c.req.valid("query");
-    return c.json(await listCompletion(c.var.deps.db, programScope(c.var.scope, q.programId), q), 200);
+    return c.json(await listCompletion(c.get("deps").db, programScope(c.get("scope"), q.programId), q), 200);
   })
   .openapi(exportRoute, async (c) => {
     const q = c.req.valid("query");
-    const rows = await exportCompletion(c.var.deps.db, programScope(c.var.scope, q.programId), q);
+    const rows = await exportCompletion(c.get("deps").db, programScope(c.get("scope"), q.programId), q);
     return sendCsv(c, `rotation-records-${today()}.csv`, COMPLETION_CSV_HEADER, rows) as never;
   })
   .openapi(
@@ -172,7 +172,7 @@ export const rotationRoutes = createRouter()
     async (c) =>
       sendRecord(
         c,
-        c.var.scope,
+        c.get("scope"),
         c.req.valid("param").applicationId,
         "GET /api/rotations/{applicationId}/record.pdf",
       ) as never,
@@ -184,7 +184,7 @@ export const myRotationRoutes = createRouter().openapi(
   async (c) =>
     sendRecord(
       c,
-      studentScope(c.var.scope),
+      studentScope(c.get("scope")),
       c.req.valid("param").applicationId,
       "GET /api/me/student/rotations/{applicationId}/record.pdf",
     ) as never,

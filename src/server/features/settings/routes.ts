@@ -49,9 +49,9 @@ const putRoute = createRoute({
 });
 
 export const settingsRoutes = createRouter()
-  .openapi(getRoute, async (c) => c.json(await getSettings(c.var.deps), 200))
+  .openapi(getRoute, async (c) => c.json(await getSettings(c.get("deps")), 200))
   .openapi(putRoute, async (c) => {
-    const result = await updateSettings(c.var.deps, c.var.viewer, c.req.valid("json"));
+    const result = await updateSettings(c.get("deps"), c.get("viewer"), c.req.valid("json"));
     noteAudit(c, {
       summary: result.summary,
       entityType: "settings",
@@ -59,5 +59,5 @@ export const settingsRoutes = createRouter()
       before: result.before,
       after: result.after,
     });
-    return c.json({ ...(await getSettings(c.var.deps)), changed: result.changed }, 200);
+    return c.json({ ...(await getSettings(c.get("deps"))), changed: result.changed }, 200);
   });

@@ -429,40 +429,44 @@ const deleteExperienceRoute = createRoute({
 /** /api/students: the program's roster. */
 export const studentRoutes = createRouter()
   .openapi(inviteAllRoute, async (c) => {
-    const viewer = c.var.viewer;
+    const viewer = c.get("viewer");
     const body = c.req.header("content-type") ? c.req.valid("json") : {};
-    const programId = await targetProgram(c.var.deps.db, programScope(c.var.scope, body?.programId), body?.programId);
-    return c.json(await inviteAllStudents(c.var.deps, viewer, programId), 200);
+    const programId = await targetProgram(
+      c.get("deps").db,
+      programScope(c.get("scope"), body?.programId),
+      body?.programId,
+    );
+    return c.json(await inviteAllStudents(c.get("deps"), viewer, programId), 200);
   })
   .openapi(listRoute, async (c) => {
     const q = c.req.valid("query");
-    const scope = programScope(c.var.scope, q.programId);
-    return c.json(await listStudents(c.var.deps.db, scope, q), 200);
+    const scope = programScope(c.get("scope"), q.programId);
+    return c.json(await listStudents(c.get("deps").db, scope, q), 200);
   })
   .openapi(exportRoute, async (c) => {
     const q = c.req.valid("query");
-    const scope = programScope(c.var.scope, q.programId);
-    const rows = await exportStudents(c.var.deps.db, scope, q);
+    const scope = programScope(c.get("scope"), q.programId);
+    const rows = await exportStudents(c.get("deps").db, scope, q);
     const day = new Date().toISOString().slice(0, 10);
     return sendCsv(c, `students-${day}.csv`, EXPORT_HEADER, rows);
   })
   .openapi(createStudentRoute, async (c) => {
     const { programId, ...input } = c.req.valid("json");
-    const db = c.var.deps.db;
-    const target = await targetProgram(db, programScope(c.var.scope, programId), programId);
+    const db = c.get("deps").db;
+    const target = await targetProgram(db, programScope(c.get("scope"), programId), programId);
     return c.json(await createStudent(db, target, input), 201);
   })
   .openapi(previewRoute, async (c) => {
     const { csv, programId } = c.req.valid("json");
-    const db = c.var.deps.db;
-    const target = await targetProgram(db, programScope(c.var.scope, programId), programId);
+    const db = c.get("deps").db;
+    const target = await targetProgram(db, programScope(c.get("scope"), programId), programId);
     noteAudit(c, { skip: true }); // a check that stores nothing: not a change
     return c.json(previewSummary(await previewRoster(db, target, csv)), 200);
   })
   .openapi(importRoute, async (c) => {
     const { csv, programId } = c.req.valid("json");
-    const db = c.var.deps.db;
-    const target = await targetProgram(db, programScope(c.var.scope, programId), programId);
+    const db = c.get("deps").db;
+    const target = await targetProgram(db, programScope(c.get("scope"), programId), programId);
     const result = await importRoster(db, target, csv);
     noteAudit(c, {
       organizationId: target,
@@ -472,42 +476,42 @@ export const studentRoutes = createRouter()
     return c.json(result, 200);
   })
   .openapi(detailRoute, async (c) => {
-    const scope = programScope(c.var.scope);
-    return c.json(await getStudentDetail(c.var.deps.db, scope, c.req.valid("param").id), 200);
+    const scope = programScope(c.get("scope"));
+    return c.json(await getStudentDetail(c.get("deps").db, scope, c.req.valid("param").id), 200);
   })
   .openapi(updateRoute, async (c) => {
-    const scope = programScope(c.var.scope);
+    const scope = programScope(c.get("scope"));
     const id = c.req.valid("param").id;
-    const before = await getStudentItem(c.var.deps.db, scope, id);
-    const after = await updateStudent(c.var.deps.db, scope, id, c.req.valid("json"));
+    const before = await getStudentItem(c.get("deps").db, scope, id);
+    const after = await updateStudent(c.get("deps").db, scope, id, c.req.valid("json"));
     // The audit trail keeps what the edit changed (ADR 019).
     noteAudit(c, { ...changedFields(before, after), organizationId: after.programId });
     return c.json(after, 200);
   })
   .openapi(deleteRoute, async (c) => {
-    const scope = programScope(c.var.scope);
-    return c.json(await deleteStudent(c.var.deps.db, scope, c.req.valid("param").id), 200);
+    const scope = programScope(c.get("scope"));
+    return c.json(await deleteStudent(c.get("deps").db, scope, c.req.valid("param").id), 200);
   })
   .openapi(withdrawRoute, async (c) => {
-    const scope = programScope(c.var.scope);
-    return c.json(await withdrawStudent(c.var.deps, scope, c.req.valid("param").id), 200);
+    const scope = programScope(c.get("scope"));
+    return c.json(await withdrawStudent(c.get("deps"), scope, c.req.valid("param").id), 200);
   })
   .openapi(reinstateRoute, async (c) => {
-    const scope = programScope(c.var.scope);
-    return c.json(await setEnrollment(c.var.deps.db, scope, c.req.valid("param").id, "active"), 200);
+    const scope = programScope(c.get("scope"));
+    return c.json(await setEnrollment(c.get("deps").db, scope, c.req.valid("param").id, "active"), 200);
   })
   .openapi(inviteRoute, async (c) => {
-    const viewer = c.var.viewer;
-    const scope = programScope(c.var.scope);
-    return c.json(await inviteStudent(c.var.deps, viewer, scope, c.req.valid("param").id), 200);
+    const viewer = c.get("viewer");
+    const scope = programScope(c.get("scope"));
+    return c.json(await inviteStudent(c.get("deps"), viewer, scope, c.req.valid("param").id), 200);
   });
 
 /** /api/invitations: the student's invitation link. */
 export const invitationRoutes = createRouter()
-  .openapi(getInvitationRoute, async (c) => c.json(await getInvitation(c.var.deps, c.req.valid("param").token), 200))
+  .openapi(getInvitationRoute, async (c) => c.json(await getInvitation(c.get("deps"), c.req.valid("param").token), 200))
   .openapi(acceptRoute, async (c) => {
     const { userId, studentId, programName, headers } = await acceptInvitation(
-      c.var.deps,
+      c.get("deps"),
       c.req.valid("param").token,
       c.req.valid("json").password,
       c.req.raw.headers,
@@ -526,7 +530,7 @@ async function recordStudentAccount(
   made: { userId: string; studentId: string; programName: string },
   how: "invitation" | "code",
 ) {
-  const { db, log } = c.var.deps;
+  const { db, log } = c.get("deps");
   const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, made.userId));
   const [student] = await db
     .select({ programId: students.programId })
@@ -554,12 +558,12 @@ async function recordStudentAccount(
 export const studentSignUpRoutes = createRouter()
   .openapi(requestCodeRoute, async (c) => {
     // Issue 8, item 6: 20 requests an hour per client address (429 beyond), whatever the email.
-    await requireClientMailQuota(c.var.deps, clientAddressOf(c));
-    await requestSignUpCode(c.var.deps, c.req.valid("json"));
+    await requireClientMailQuota(c.get("deps"), clientAddressOf(c));
+    await requestSignUpCode(c.get("deps"), c.req.valid("json"));
     return c.json({ message: SIGN_UP_CODE_SENT }, 202);
   })
   .openapi(confirmRoute, async (c) => {
-    const result = await confirmSignUp(c.var.deps, c.req.valid("json"), c.req.raw.headers);
+    const result = await confirmSignUp(c.get("deps"), c.req.valid("json"), c.req.raw.headers);
     if (result.kind === "choose") {
       return c.json({ chooseProgram: true as const, message: CHOOSE_PROGRAM, programs: result.programs }, 200);
     }
@@ -572,32 +576,35 @@ export const studentSignUpRoutes = createRouter()
 /** /api/me/student/roster-claims: the student's. */
 export const myRosterClaimRoutes = createRouter()
   .openapi(myClaimsRoute, async (c) =>
-    c.json(await myRosterClaims(c.var.deps.db, c.var.viewer, studentScope(c.var.scope)), 200),
+    c.json(await myRosterClaims(c.get("deps").db, c.get("viewer"), studentScope(c.get("scope"))), 200),
   )
   .openapi(reportRoute, async (c) => {
-    const scope = studentScope(c.var.scope);
-    const result = await reportRosterClaim(c.var.deps, c.var.viewer, scope, c.req.valid("param").id);
+    const scope = studentScope(c.get("scope"));
+    const result = await reportRosterClaim(c.get("deps"), c.get("viewer"), scope, c.req.valid("param").id);
     return c.json({ ...result, message: NOT_MY_PROGRAM_REPORTED }, 200);
   });
 
 /** /api/admin/roster-claims: the emails several programs list. */
 export const adminRosterClaimRoutes = createRouter().openapi(sharedRoute, async (c) =>
-  c.json(await listSharedRosterEmails(c.var.deps.db, c.req.valid("query")), 200),
+  c.json(await listSharedRosterEmails(c.get("deps").db, c.req.valid("query")), 200),
 );
 
 /** /api/me/student: the student's own profile. */
 export const myProfileRoutes = createRouter()
-  .openapi(profileRoute, async (c) => c.json(await myProfile(c.var.deps.db, studentScope(c.var.scope)), 200))
+  .openapi(profileRoute, async (c) => c.json(await myProfile(c.get("deps").db, studentScope(c.get("scope"))), 200))
   .openapi(preferencesRoute, async (c) =>
-    c.json(await savePreferences(c.var.deps.db, c.var.viewer, studentScope(c.var.scope), c.req.valid("json")), 200),
+    c.json(
+      await savePreferences(c.get("deps").db, c.get("viewer"), studentScope(c.get("scope")), c.req.valid("json")),
+      200,
+    ),
   )
   .openapi(addExperienceRoute, async (c) =>
-    c.json(await addExperience(c.var.deps.db, studentScope(c.var.scope), c.req.valid("json")), 201),
+    c.json(await addExperience(c.get("deps").db, studentScope(c.get("scope")), c.req.valid("json")), 201),
   )
   .openapi(updateExperienceRoute, async (c) => {
-    const scope = studentScope(c.var.scope);
-    return c.json(await updateExperience(c.var.deps.db, scope, c.req.valid("param").id, c.req.valid("json")), 200);
+    const scope = studentScope(c.get("scope"));
+    return c.json(await updateExperience(c.get("deps").db, scope, c.req.valid("param").id, c.req.valid("json")), 200);
   })
   .openapi(deleteExperienceRoute, async (c) =>
-    c.json(await deleteExperience(c.var.deps.db, studentScope(c.var.scope), c.req.valid("param").id), 200),
+    c.json(await deleteExperience(c.get("deps").db, studentScope(c.get("scope")), c.req.valid("param").id), 200),
   );
