@@ -66,12 +66,20 @@ export async function measureWeights(): Promise<{ page: string; files: number; g
     const context = await browser.newContext();
     const tab = await context.newPage();
     const scripts = new Map<string, number>();
-    tab.on("response", async (res) => {
+    // Each body is read after its response event: wait for those reads too, or a busy machine counts
+    // only the scripts whose bodies happened to arrive before the page went idle.
+    const reads: Promise<void>[] = [];
+    tab.on("response", (res) => {
       if (res.request().resourceType() !== "script") return;
-      const body = await res.body().catch(() => null);
-      if (body) scripts.set(res.url(), gzipSync(body, { level: 9 }).length);
+      reads.push(
+        res.body().then(
+          (body) => void scripts.set(res.url(), gzipSync(body, { level: 9 }).length),
+          () => {},
+        ),
+      );
     });
     await tab.goto(`${base}${page}`, { waitUntil: "networkidle" });
+    await Promise.all(reads);
     const total = [...scripts.values()].reduce((a, b) => a + b, 0);
     rows.push({ page, files: scripts.size, gzipKb: total / 1024 });
     await context.close();

@@ -28,6 +28,20 @@ for (const page of Object.keys(PRERENDERED)) {
 }
 rmSync(ssrOut, { recursive: true, force: true });
 
+// The shell (every page that is not prerendered: the signed-in ones above all) fetches the other
+// pages' route table and the chunks it imports beside the entry instead of after it: two round trips
+// less before their page's code is asked for. The prerendered pages, written above, never load it
+// (ADR 028).
+const assets = path.join(root, "dist/web/assets");
+const appArea = readdirSync(assets).filter((f) => /^app-area-routes-[\w-]+\.js$/.test(f));
+if (appArea.length !== 1) throw new Error(`expected one app-area-routes chunk, found ${appArea.length}`);
+const imported = [
+  ...readFileSync(path.join(assets, appArea[0]), "utf8").matchAll(/(?:from|import)\s*"\.\/([\w-]+\.js)"/g),
+];
+const preloads = [appArea[0], ...imported.map((m) => m[1])].filter((f) => !shell.includes(`/assets/${f}"`));
+const links = preloads.map((f) => `  <link rel="modulepreload" crossorigin href="/assets/${f}">\n  `).join("");
+writeFileSync(path.join(root, "dist/web/index.html"), shell.replace("</head>", `${links}</head>`));
+
 // Every text file also as .br and .gz, made once here: the server sends the smaller one the browser
 // accepts without compressing anything per request (serveStatic's precompressed option).
 function precompress(dir) {

@@ -1,6 +1,7 @@
-// The web app's pages (issue 9): one list that the React router (src/web/app/router.tsx) takes its
-// paths from, the server uses to answer 404 for any other path (with the same index.html, so the
-// app still shows its 'Oops! Page not found' page), and the browser's title comes from.
+// The web app's pages (issue 9): one list that the React router (src/web/app/router.tsx and
+// app-area-routes.tsx) takes its paths from, the server uses to answer 404 for any other path (with
+// the same index.html, so the app still shows its 'Oops! Page not found' page), and the browser's
+// title comes from.
 
 export const APP_TITLE = "Clinical Placement Portal";
 

@@ -1,3 +1,4 @@
+import { gzipSync } from "node:zlib";
 import { expect, expectAccessible, test } from "./fixtures/test";
 
 // Issue 11: the public pages that look the same for everyone are prerendered at build time and
@@ -41,3 +42,19 @@ test("the app takes over a prerendered page: links work, nothing is logged", asy
   await page.getByRole("link", { name: "Get Started" }).first().click();
   await expect(page).toHaveURL(/\/auth/);
 });
+
+// Issue 11's goal: at most 100 kB of gzipped JavaScript on each public page (`npm run bench:web`
+// reports the figures; ADR 028 keeps the signed-in pages' route table out of what they load).
+for (const path of ["/", "/student", "/auth"]) {
+  test(`${path} loads at most 100 kB of gzipped JavaScript`, async ({ page }) => {
+    const reads: Promise<number>[] = [];
+    page.on("response", (res) => {
+      if (res.request().resourceType() !== "script") return;
+      reads.push(res.body().then((body) => gzipSync(body, { level: 9 }).length));
+    });
+    await page.goto(path, { waitUntil: "networkidle" });
+    const bytes = (await Promise.all(reads)).reduce((a, b) => a + b, 0);
+    expect(reads.length).toBeGreaterThan(1);
+    expect(bytes / 1024).toBeLessThanOrEqual(100);
+  });
+}

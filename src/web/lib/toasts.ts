@@ -10,11 +10,15 @@ let wanted = false;
 const listeners = new Set<() => void>();
 
 export async function loadToasts() {
-  if (!wanted) {
-    wanted = true;
-    for (const listener of listeners) listener();
-  }
+  wantToaster();
   return (await import("sonner")).toast;
+}
+
+/** Has the app mount its toaster and keep it: the pages under the providers ask on arrival (providers.tsx). */
+export function wantToaster() {
+  if (wanted) return;
+  wanted = true;
+  for (const listener of listeners) listener();
 }
 
 /** Whether a page asked for the toaster (router.tsx mounts it then, and keeps it). */
