@@ -1,20 +1,14 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useForm } from "react-hook-form";
 import { Link, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
-import { resetPasswordSchema } from "@/domain/auth";
+import { NewPasswordFields, useNewPasswordForm } from "@/web/components/new-password-fields";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
-import { Field } from "@/web/components/ui/field";
-import { Input } from "@/web/components/ui/input";
 import { Loading } from "@/web/components/ui/loading";
 import { ApiError } from "@/web/lib/api-client";
 import { failSubmit } from "@/web/lib/api-errors";
 import { meQuery } from "@/web/lib/session";
 import { acceptInvitation, invitationQuery } from "../api";
-
-type Values = { password: string; confirm: string };
 
 /** /invite/:token: a student sets their password from the program's invitation and lands on their dashboard (D3). */
 export default function InvitePage() {
@@ -81,11 +75,8 @@ function SetPassword({
 }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const form = useForm<Values>({
-    resolver: zodResolver(resetPasswordSchema),
-    defaultValues: { password: "", confirm: "" },
-  });
-  const { errors, isSubmitting } = form.formState;
+  const form = useNewPasswordForm();
+  const { isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -119,26 +110,7 @@ function SetPassword({
               Your account's email: <strong className="break-all">{invitation.email}</strong>
             </p>
           ) : null}
-          <Field id="invite-password" label="Password" error={errors.password?.message} hint="At least 8 characters.">
-            <Input
-              id="invite-password"
-              type="password"
-              autoComplete="new-password"
-              aria-invalid={!!errors.password}
-              aria-describedby={errors.password ? "invite-password-error" : "invite-password-hint"}
-              {...form.register("password")}
-            />
-          </Field>
-          <Field id="invite-confirm" label="Confirm password" error={errors.confirm?.message}>
-            <Input
-              id="invite-confirm"
-              type="password"
-              autoComplete="new-password"
-              aria-invalid={!!errors.confirm}
-              aria-describedby={errors.confirm ? "invite-confirm-error" : undefined}
-              {...form.register("confirm")}
-            />
-          </Field>
+          <NewPasswordFields form={form} ids={{ password: "invite-password", confirm: "invite-confirm" }} />
           <Button type="submit" disabled={isSubmitting}>
             {isSubmitting ? "Creating account..." : "Set password and continue"}
           </Button>

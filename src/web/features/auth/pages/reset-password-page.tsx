@@ -1,15 +1,9 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
-import { resetPasswordSchema } from "@/domain/auth";
+import { NewPasswordFields, useNewPasswordForm } from "@/web/components/new-password-fields";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
-import { Field } from "@/web/components/ui/field";
-import { Input } from "@/web/components/ui/input";
 import { authClient, authErrorMessage } from "@/web/lib/auth-client";
-
-type Values = { password: string; confirm: string };
 
 /** The page the reset mail links to: choose a new password; other sessions are signed out. */
 export default function ResetPasswordPage() {
@@ -17,11 +11,8 @@ export default function ResetPasswordPage() {
   const navigate = useNavigate();
   const token = params.get("token");
   const linkError = params.get("error");
-  const form = useForm<Values>({
-    resolver: zodResolver(resetPasswordSchema),
-    defaultValues: { password: "", confirm: "" },
-  });
-  const { errors, isSubmitting } = form.formState;
+  const form = useNewPasswordForm();
+  const { isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async ({ password }) => {
     if (!token) return;
@@ -54,31 +45,11 @@ export default function ResetPasswordPage() {
             </div>
           ) : (
             <form className="grid gap-4" onSubmit={submit} noValidate>
-              <Field
-                id="new-password"
-                label="New password"
-                error={errors.password?.message}
-                hint="At least 8 characters."
-              >
-                <Input
-                  id="new-password"
-                  type="password"
-                  autoComplete="new-password"
-                  aria-invalid={!!errors.password}
-                  aria-describedby={errors.password ? "new-password-error" : "new-password-hint"}
-                  {...form.register("password")}
-                />
-              </Field>
-              <Field id="confirm-password" label="Confirm new password" error={errors.confirm?.message}>
-                <Input
-                  id="confirm-password"
-                  type="password"
-                  autoComplete="new-password"
-                  aria-invalid={!!errors.confirm}
-                  aria-describedby={errors.confirm ? "confirm-password-error" : undefined}
-                  {...form.register("confirm")}
-                />
-              </Field>
+              <NewPasswordFields
+                form={form}
+                ids={{ password: "new-password", confirm: "confirm-password" }}
+                labels={{ password: "New password", confirm: "Confirm new password" }}
+              />
               <Button type="submit" disabled={isSubmitting}>
                 {isSubmitting ? "Saving..." : "Set new password"}
               </Button>

@@ -1,14 +1,10 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { Link, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
-import { resetPasswordSchema } from "@/domain/auth";
+import { NewPasswordFields, useNewPasswordForm } from "@/web/components/new-password-fields";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
-import { Field } from "@/web/components/ui/field";
-import { Input } from "@/web/components/ui/input";
 import { Loading } from "@/web/components/ui/loading";
 import { ApiError } from "@/web/lib/api-client";
 import { failSubmit, toastError } from "@/web/lib/api-errors";
@@ -18,8 +14,6 @@ import { acceptInvitation, type InvitationLink, invitationLinkQuery } from "../a
 // /preceptor-invite/:token (issue 17): a facility's invitation to precept. A new email sets its
 // password and lands on /dashboard/preceptor; an email with an account signs in first and accepts
 // (never attached silently).
-
-type Values = { password: string; confirm: string };
 
 const PROBLEM_TITLES = {
   used: "This invitation was already accepted",
@@ -148,11 +142,8 @@ function AcceptSignedIn({ token, link }: { token: string; link: InvitationLink }
 function SetPassword({ token, link }: { token: string; link: InvitationLink }) {
   const land = useLand();
   const queryClient = useQueryClient();
-  const form = useForm<Values>({
-    resolver: zodResolver(resetPasswordSchema),
-    defaultValues: { password: "", confirm: "" },
-  });
-  const { errors, isSubmitting } = form.formState;
+  const form = useNewPasswordForm();
+  const { isSubmitting } = form.formState;
   const submit = form.handleSubmit(async (values) => {
     try {
       await land(await acceptInvitation(token, values.password));
@@ -177,31 +168,7 @@ function SetPassword({ token, link }: { token: string; link: InvitationLink }) {
               Your account's email: <strong className="break-all">{link.email}</strong>
             </p>
           ) : null}
-          <Field
-            id="preceptor-password"
-            label="Password"
-            error={errors.password?.message}
-            hint="At least 8 characters."
-          >
-            <Input
-              id="preceptor-password"
-              type="password"
-              autoComplete="new-password"
-              aria-invalid={!!errors.password}
-              aria-describedby={errors.password ? "preceptor-password-error" : "preceptor-password-hint"}
-              {...form.register("password")}
-            />
-          </Field>
-          <Field id="preceptor-confirm" label="Confirm password" error={errors.confirm?.message}>
-            <Input
-              id="preceptor-confirm"
-              type="password"
-              autoComplete="new-password"
-              aria-invalid={!!errors.confirm}
-              aria-describedby={errors.confirm ? "preceptor-confirm-error" : undefined}
-              {...form.register("confirm")}
-            />
-          </Field>
+          <NewPasswordFields form={form} ids={{ password: "preceptor-password", confirm: "preceptor-confirm" }} />
           <Button type="submit" disabled={isSubmitting}>
             {isSubmitting ? "Accepting..." : "Set password and continue"}
           </Button>
