@@ -1,123 +1,63 @@
 import { useQuery } from "@tanstack/react-query";
-import { ClipboardCheck, SearchX } from "lucide-react";
-import { useState } from "react";
-import { EVALUATION_PHASE_LABELS, EVALUATION_STATUS_LABELS, EVALUATION_STATUSES } from "@/domain/evaluations";
+import { EVALUATION_PHASE_LABELS } from "@/domain/evaluations";
 import { DateSpan, Stacked } from "@/web/components/list-page/cells";
-import { FilterBar, type FilterField } from "@/web/components/list-page/filter-bar";
-import { type ListCopy, ListResults } from "@/web/components/list-page/list-results";
-import { actionsHeader, type Column, ListTable } from "@/web/components/list-page/list-table";
-import { oneOf, useListParams } from "@/web/components/list-page/use-list-params";
-import { Button } from "@/web/components/ui/button";
+import { FilterBar } from "@/web/components/list-page/filter-bar";
+import { useListParams } from "@/web/components/list-page/use-list-params";
 import { PageHeader } from "@/web/components/ui/page-header";
-import { formatDate } from "@/web/lib/format";
-import { assignedEvaluationsQuery, type EvaluationFilter, type EvaluationItem } from "../api";
-import { EvaluationDialog } from "../components/evaluation-dialog";
-import { EvaluationStatusBadge } from "../components/evaluation-status-badge";
+import { assignedEvaluationsQuery, type EvaluationFilter } from "../api";
+import { EvaluationsTable, evaluationColumns, listedFilter, statusField } from "../components/evaluations-table";
 import { SiteSummaryCard } from "../components/site-summary-card";
 
 // The evaluations of students a supervisor fills (issue 17): a preceptor's assigned rotations at
 // /dashboard/preceptor/evaluations, every rotation of the facility for its coordinators at
 // /dashboard/facility/evaluations (which also shows the anonymous summary of the site evaluations).
 
-const STATUSES = EVALUATION_STATUSES.filter((s) => s !== "not_open");
-
-const COPY: ListCopy = {
-  what: "the evaluations",
-  loading: "Loading evaluations...",
-  empty: {
-    icon: ClipboardCheck,
-    title: "No evaluations yet",
-    body: "A rotation's final evaluation opens 7 days before its last day (and at its midpoint when the program asks for one).",
-  },
-  noMatch: { icon: SearchX, title: "No evaluations match", body: "No evaluation matches these filters." },
-};
-
 function SupervisedEvaluations({ side }: { side: "preceptor" | "facility" }) {
   const params = useListParams({ status: "", sort: "dueDate", order: "" }, { keep: ["sort", "order"] });
-  const f = params.filters;
   const filter: EvaluationFilter = {
-    status: oneOf(f.status, STATUSES),
     search: params.search || undefined,
     facilityId: side === "facility" ? params.param("facility") : undefined,
-    sort: oneOf(f.sort, ["dueDate", "student", "submittedAt"] as const) ?? "dueDate",
-    order: oneOf(f.order, ["asc", "desc"] as const) ?? "asc",
+    ...listedFilter(params.filters),
   };
   const list = useQuery(assignedEvaluationsQuery({ ...filter, page: params.page }));
-  const [open, setOpen] = useState<{ id: string | null; open: boolean }>({ id: null, open: false });
-
-  const fields: FilterField[] = [
-    {
-      name: "status",
-      label: "Status",
-      options: STATUSES.map((s) => ({ value: s, label: EVALUATION_STATUS_LABELS[s] })),
-      all: "All statuses",
-    },
-  ];
-  const columns: Column<EvaluationItem>[] = [
-    {
-      id: "student",
-      header: "Student",
-      sortKey: "student",
-      cell: (e) => <Stacked primary={e.student.name} secondary={e.program.name} />,
-    },
-    {
-      id: "rotation",
-      header: "Rotation",
-      cell: (e) => <DateSpan start={e.rotation.startDate} end={e.rotation.endDate} note={e.rotation.title} />,
-    },
-    { id: "phase", header: "Phase", cell: (e) => EVALUATION_PHASE_LABELS[e.phase] },
-    {
-      id: "due",
-      header: "Due",
-      sortKey: "dueDate",
-      className: "whitespace-nowrap",
-      cell: (e) => formatDate(e.dueDate),
-    },
-    { id: "status", header: "Status", cell: (e) => <EvaluationStatusBadge status={e.status} /> },
-    {
-      id: "actions",
-      header: actionsHeader,
-      actions: true,
-      cell: (e) => (
-        <Button
-          variant={e.status === "submitted" ? "outline" : "default"}
-          size="sm"
-          onClick={() => setOpen({ id: e.id, open: true })}
-          aria-label={`${e.status === "submitted" ? "View" : "Evaluate"} ${e.student.name} (${EVALUATION_PHASE_LABELS[e.phase].toLowerCase()})`}
-        >
-          {e.status === "submitted" ? "View" : "Evaluate"}
-        </Button>
-      ),
-    },
-  ];
-  const sort = filter.sort ?? "dueDate";
-  const order = filter.order ?? "asc";
   return (
     <section aria-labelledby="evaluations-of-students" className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4">
       <h2 id="evaluations-of-students" className="text-lg font-semibold">
         Evaluations of students
       </h2>
-      <FilterBar label="Filter evaluations" params={params} search="Student or rotation" fields={fields} />
-      <ListResults query={list} copy={COPY} params={params}>
-        {(data) => (
-          <ListTable
-            label="Evaluations of students"
-            rows={data.items}
-            rowKey={(e) => e.id}
-            columns={columns}
-            sort={{
-              key: sort === "submittedAt" ? "" : sort,
-              order,
-              onSort: (key) => params.set({ sort: key, order: key === sort && order === "asc" ? "desc" : "asc" }),
-            }}
-          />
-        )}
-      </ListResults>
-      <EvaluationDialog
-        evaluationId={open.id}
-        open={open.open}
-        onOpenChange={(next) => setOpen((o) => ({ ...o, open: next }))}
+      <FilterBar label="Filter evaluations" params={params} search="Student or rotation" fields={[statusField]} />
+      <EvaluationsTable
+        label="Evaluations of students"
+        query={list}
+        emptyBody={
+          "A rotation's final evaluation opens 7 days before its last day (and at its midpoint when the program asks for one)."
+        }
+        params={params}
         fill
+        columns={[
+          {
+            id: "student",
+            header: "Student",
+            sortKey: "student",
+            cell: (e) => <Stacked primary={e.student.name} secondary={e.program.name} />,
+          },
+          {
+            id: "rotation",
+            header: "Rotation",
+            cell: (e) => <DateSpan start={e.rotation.startDate} end={e.rotation.endDate} note={e.rotation.title} />,
+          },
+          evaluationColumns.phase,
+          evaluationColumns.due,
+          evaluationColumns.status,
+        ]}
+        action={(e) => {
+          const text = e.status === "submitted" ? "View" : "Evaluate";
+          return {
+            text,
+            label: `${text} ${e.student.name} (${EVALUATION_PHASE_LABELS[e.phase].toLowerCase()})`,
+            primary: e.status !== "submitted",
+          };
+        }}
       />
     </section>
   );

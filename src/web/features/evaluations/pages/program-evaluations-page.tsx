@@ -1,55 +1,36 @@
 import { useQuery } from "@tanstack/react-query";
-import { ClipboardCheck, SearchX } from "lucide-react";
-import { useState } from "react";
+import { ClipboardCheck } from "lucide-react";
 import {
   EVALUATION_KIND_LABELS,
   EVALUATION_KINDS,
   EVALUATION_PHASE_LABELS,
   EVALUATION_PHASES,
   EVALUATION_STATUS_LABELS,
-  EVALUATION_STATUSES,
   type EvaluationStatus,
 } from "@/domain/evaluations";
 import { isAdmin } from "@/domain/roles";
 import { DateSpan, Stacked } from "@/web/components/list-page/cells";
 import { ExportCsvButton } from "@/web/components/list-page/export-csv-button";
 import { FilterBar, type FilterField } from "@/web/components/list-page/filter-bar";
-import { type ListCopy, ListResults } from "@/web/components/list-page/list-results";
-import { actionsHeader, type Column, ListTable } from "@/web/components/list-page/list-table";
 import { oneOf, useListParams } from "@/web/components/list-page/use-list-params";
-import { Button } from "@/web/components/ui/button";
 import { EmptyState } from "@/web/components/ui/empty-state";
 import { PageHeader } from "@/web/components/ui/page-header";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/web/components/ui/tabs";
-import { formatDate } from "@/web/lib/format";
 import { useMe } from "@/web/lib/session";
-import {
-  type EvaluationFilter,
-  type EvaluationItem,
-  programEvaluationsExportUrl,
-  programEvaluationsQuery,
-} from "../api";
-import { EvaluationDialog } from "../components/evaluation-dialog";
+import { type EvaluationFilter, programEvaluationsExportUrl, programEvaluationsQuery } from "../api";
 import { EvaluationFormsPanel } from "../components/evaluation-forms-panel";
 import { EvaluationSettingsPanel } from "../components/evaluation-settings-panel";
-import { EvaluationStatusBadge } from "../components/evaluation-status-badge";
+import {
+  EvaluationsTable,
+  evaluationColumns,
+  LISTED_STATUSES,
+  listedFilter,
+  statusField,
+} from "../components/evaluations-table";
 
 // /evaluations (issue 17): the program's completion across its students (filters in the address,
 // pages from the server, CSV), reading a submitted evaluation of either kind, the settings and the
 // forms. Administrators pick the program with View As (?program=).
-
-const STATUSES = EVALUATION_STATUSES.filter((s) => s !== "not_open");
-
-const COPY: ListCopy = {
-  what: "the evaluations",
-  loading: "Loading evaluations...",
-  empty: {
-    icon: ClipboardCheck,
-    title: "No evaluations yet",
-    body: "A rotation's evaluations open 7 days before it ends (and at its midpoint when you ask for one).",
-  },
-  noMatch: { icon: SearchX, title: "No evaluations match", body: "No evaluation matches these filters." },
-};
 
 export default function ProgramEvaluationsPage() {
   const params = useListParams(
@@ -99,26 +80,16 @@ function Completion({
   programId?: string;
 }) {
   const f = params.filters;
-  const sort = oneOf(f.sort, ["dueDate", "student", "submittedAt"] as const) ?? "dueDate";
-  const order = oneOf(f.order, ["asc", "desc"] as const) ?? "asc";
   const filter: EvaluationFilter = {
     programId,
-    status: oneOf(f.status, STATUSES),
     kind: oneOf(f.kind, EVALUATION_KINDS),
     phase: oneOf(f.phase, EVALUATION_PHASES),
     search: params.search || undefined,
-    sort,
-    order,
+    ...listedFilter(f),
   };
   const list = useQuery(programEvaluationsQuery({ ...filter, page: params.page }));
-  const [open, setOpen] = useState<{ id: string | null; open: boolean }>({ id: null, open: false });
   const fields: FilterField[] = [
-    {
-      name: "status",
-      label: "Status",
-      options: STATUSES.map((s) => ({ value: s, label: EVALUATION_STATUS_LABELS[s] })),
-      all: "All statuses",
-    },
+    statusField,
     {
       name: "kind",
       label: "Kind",
@@ -130,49 +101,6 @@ function Completion({
       label: "Phase",
       options: EVALUATION_PHASES.map((p) => ({ value: p, label: EVALUATION_PHASE_LABELS[p] })),
       all: "Both phases",
-    },
-  ];
-  const columns: Column<EvaluationItem>[] = [
-    { id: "student", header: "Student", sortKey: "student", cell: (e) => e.student.name },
-    {
-      id: "rotation",
-      header: "Rotation",
-      cell: (e) => (
-        <Stacked
-          primary={e.rotation.title}
-          secondary={e.facility.name}
-          note={<DateSpan start={e.rotation.startDate} end={e.rotation.endDate} />}
-        />
-      ),
-    },
-    {
-      id: "kind",
-      header: "Kind",
-      cell: (e) => (e.kind === "student" ? "Of the student (preceptor)" : "Of the site (student)"),
-    },
-    { id: "phase", header: "Phase", cell: (e) => EVALUATION_PHASE_LABELS[e.phase] },
-    {
-      id: "due",
-      header: "Due",
-      sortKey: "dueDate",
-      className: "whitespace-nowrap",
-      cell: (e) => formatDate(e.dueDate),
-    },
-    { id: "status", header: "Status", cell: (e) => <EvaluationStatusBadge status={e.status} /> },
-    {
-      id: "actions",
-      header: actionsHeader,
-      actions: true,
-      cell: (e) => (
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={() => setOpen({ id: e.id, open: true })}
-          aria-label={`Open the ${EVALUATION_PHASE_LABELS[e.phase].toLowerCase()} ${e.kind === "student" ? "evaluation of" : "site evaluation by"} ${e.student.name}`}
-        >
-          Open
-        </Button>
-      ),
     },
   ];
   return (
@@ -188,26 +116,38 @@ function Completion({
       <div className="flex flex-wrap items-center justify-end gap-2">
         <ExportCsvButton url={programEvaluationsExportUrl(filter)} name="evaluations" />
       </div>
-      <ListResults query={list} copy={COPY} params={params}>
-        {(data) => (
-          <ListTable
-            label="Evaluations"
-            rows={data.items}
-            rowKey={(e) => e.id}
-            columns={columns}
-            sort={{
-              key: sort === "submittedAt" ? "" : sort,
-              order,
-              onSort: (key) => params.set({ sort: key, order: key === sort && order === "asc" ? "desc" : "asc" }),
-            }}
-          />
-        )}
-      </ListResults>
-      <EvaluationDialog
-        evaluationId={open.id}
-        open={open.open}
-        onOpenChange={(next) => setOpen((o) => ({ ...o, open: next }))}
+      <EvaluationsTable
+        label="Evaluations"
+        query={list}
+        emptyBody={"A rotation's evaluations open 7 days before it ends (and at its midpoint when you ask for one)."}
+        params={params}
         fill={false}
+        columns={[
+          { id: "student", header: "Student", sortKey: "student", cell: (e) => e.student.name },
+          {
+            id: "rotation",
+            header: "Rotation",
+            cell: (e) => (
+              <Stacked
+                primary={e.rotation.title}
+                secondary={e.facility.name}
+                note={<DateSpan start={e.rotation.startDate} end={e.rotation.endDate} />}
+              />
+            ),
+          },
+          {
+            id: "kind",
+            header: "Kind",
+            cell: (e) => (e.kind === "student" ? "Of the student (preceptor)" : "Of the site (student)"),
+          },
+          evaluationColumns.phase,
+          evaluationColumns.due,
+          evaluationColumns.status,
+        ]}
+        action={(e) => ({
+          text: "Open",
+          label: `Open the ${EVALUATION_PHASE_LABELS[e.phase].toLowerCase()} ${e.kind === "student" ? "evaluation of" : "site evaluation by"} ${e.student.name}`,
+        })}
       />
     </div>
   );
@@ -226,7 +166,7 @@ function StatusCounts({
   return (
     <section aria-label="Evaluations by status" aria-busy={!counts && !failed}>
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-        {STATUSES.map((s) => (
+        {LISTED_STATUSES.map((s) => (
           <li key={s}>
             <button
               type="button"
