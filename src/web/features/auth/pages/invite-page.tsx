@@ -1,14 +1,15 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { Link, useNavigate, useParams } from "react-router";
+import { useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
-import { NewPasswordFields, useNewPasswordForm } from "@/web/components/new-password-fields";
-import { Button } from "@/web/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
-import { Loading } from "@/web/components/ui/loading";
+import { InvitationCard, InvitationProblem, SetPasswordStep } from "@/web/components/invitation-card";
+import { useNewPasswordForm } from "@/web/components/new-password-fields";
+import { CardDescription } from "@/web/components/ui/card";
 import { ApiError } from "@/web/lib/api-client";
 import { failSubmit } from "@/web/lib/api-errors";
 import { meQuery } from "@/web/lib/session";
 import { acceptInvitation, invitationQuery } from "../api";
+
+const SIGN_IN = { to: "/auth?role=student", text: "Go to student sign in" };
 
 /** /invite/:token: a student sets their password from the program's invitation and lands on their dashboard (D3). */
 export default function InvitePage() {
@@ -16,28 +17,19 @@ export default function InvitePage() {
   const invitation = useQuery(invitationQuery(token));
 
   return (
-    <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-teal-50 to-slate-100 p-4">
-      <Card className="w-full max-w-md">
-        {invitation.isPending ? (
-          <CardContent className="pt-6">
-            <Loading />
-          </CardContent>
-        ) : invitation.isError ? (
-          <Problem
-            title="This invitation link is not valid"
-            message={
-              invitation.error instanceof ApiError && invitation.error.status === 404
-                ? "Check that you opened the whole link from the email, or ask your program coordinator to send a new invitation."
-                : `We could not check this invitation: ${invitation.error.message}`
-            }
-          />
-        ) : invitation.data.state === "valid" ? (
-          <SetPassword token={token} invitation={invitation.data} />
+    <InvitationCard
+      query={invitation}
+      notFound="Check that you opened the whole link from the email, or ask your program coordinator to send a new invitation."
+      signIn={SIGN_IN}
+    >
+      {(data) =>
+        data.state === "valid" ? (
+          <SetPassword token={token} invitation={data} />
         ) : (
-          <Problem title={PROBLEM_TITLES[invitation.data.state]} message={invitation.data.message ?? ""} />
-        )}
-      </Card>
-    </main>
+          <InvitationProblem title={PROBLEM_TITLES[data.state]} message={data.message ?? ""} signIn={SIGN_IN} />
+        )
+      }
+    </InvitationCard>
   );
 }
 
@@ -47,24 +39,6 @@ const PROBLEM_TITLES = {
   // The program is pending verification or was rejected: its links never create an account.
   unverified: "This program cannot invite students",
 } as const;
-
-function Problem({ title, message }: { title: string; message: string }) {
-  return (
-    <>
-      <CardHeader className="text-center">
-        <CardTitle as="h1" className="text-2xl">
-          {title}
-        </CardTitle>
-      </CardHeader>
-      <CardContent className="grid gap-4 text-center">
-        <p role="alert">{message}</p>
-        <Button asChild>
-          <Link to="/auth?role=student">Go to student sign in</Link>
-        </Button>
-      </CardContent>
-    </>
-  );
-}
 
 function SetPassword({
   token,
@@ -76,7 +50,6 @@ function SetPassword({
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const form = useNewPasswordForm();
-  const { isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -94,28 +67,17 @@ function SetPassword({
   });
 
   return (
-    <>
-      <CardHeader className="text-center">
-        <CardTitle as="h1" className="text-2xl">
-          Set your password
-        </CardTitle>
+    <SetPasswordStep
+      intro={
         <CardDescription>
           Welcome, {invitation.firstName}! {invitation.programName} invited you to the Clinical Placement Portal.
         </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form className="grid gap-4" onSubmit={submit} noValidate>
-          {invitation.email ? (
-            <p className="text-sm">
-              Your account's email: <strong className="break-all">{invitation.email}</strong>
-            </p>
-          ) : null}
-          <NewPasswordFields form={form} ids={{ password: "invite-password", confirm: "invite-confirm" }} />
-          <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting ? "Creating account..." : "Set password and continue"}
-          </Button>
-        </form>
-      </CardContent>
-    </>
+      }
+      email={invitation.email}
+      form={form}
+      ids={{ password: "invite-password", confirm: "invite-confirm" }}
+      onSubmit={submit}
+      busyText="Creating account..."
+    />
   );
 }

@@ -2,10 +2,15 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
-import { NewPasswordFields, useNewPasswordForm } from "@/web/components/new-password-fields";
+import {
+  InvitationCard,
+  InvitationHeading,
+  InvitationProblem,
+  SetPasswordStep,
+} from "@/web/components/invitation-card";
+import { useNewPasswordForm } from "@/web/components/new-password-fields";
 import { Button } from "@/web/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
-import { Loading } from "@/web/components/ui/loading";
+import { CardContent, CardDescription } from "@/web/components/ui/card";
 import { ApiError } from "@/web/lib/api-client";
 import { failSubmit, toastError } from "@/web/lib/api-errors";
 import { meQuery } from "@/web/lib/session";
@@ -21,52 +26,27 @@ const PROBLEM_TITLES = {
   revoked: "This invitation was withdrawn",
 } as const;
 
+const SIGN_IN = { to: "/auth", text: "Go to sign in" };
+
 export default function AcceptPreceptorInvitationPage() {
   const { token = "" } = useParams();
   const link = useQuery(invitationLinkQuery(token));
   return (
-    <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-teal-50 to-slate-100 p-4">
-      <Card className="w-full max-w-md">
-        {link.isPending ? (
-          <CardContent className="pt-6">
-            <Loading />
-          </CardContent>
-        ) : link.isError ? (
-          <Problem
-            title="This invitation link is not valid"
-            message={
-              link.error instanceof ApiError && link.error.status === 404
-                ? "Check that you opened the whole link from the email (a resent invitation replaces the older link), or ask the facility for a new one."
-                : `We could not check this invitation: ${link.error.message}`
-            }
-          />
-        ) : link.data.state !== "valid" ? (
-          <Problem title={PROBLEM_TITLES[link.data.state]} message={link.data.message ?? ""} />
-        ) : link.data.hasAccount ? (
-          <AcceptSignedIn token={token} link={link.data} />
+    <InvitationCard
+      query={link}
+      notFound="Check that you opened the whole link from the email (a resent invitation replaces the older link), or ask the facility for a new one."
+      signIn={SIGN_IN}
+    >
+      {(data) =>
+        data.state !== "valid" ? (
+          <InvitationProblem title={PROBLEM_TITLES[data.state]} message={data.message ?? ""} signIn={SIGN_IN} />
+        ) : data.hasAccount ? (
+          <AcceptSignedIn token={token} link={data} />
         ) : (
-          <SetPassword token={token} link={link.data} />
-        )}
-      </Card>
-    </main>
-  );
-}
-
-function Problem({ title, message }: { title: string; message: string }) {
-  return (
-    <>
-      <CardHeader className="text-center">
-        <CardTitle as="h1" className="text-2xl">
-          {title}
-        </CardTitle>
-      </CardHeader>
-      <CardContent className="grid gap-4 text-center">
-        <p role="alert">{message}</p>
-        <Button asChild>
-          <Link to="/auth">Go to sign in</Link>
-        </Button>
-      </CardContent>
-    </>
+          <SetPassword token={token} link={data} />
+        )
+      }
+    </InvitationCard>
   );
 }
 
@@ -95,12 +75,9 @@ function AcceptSignedIn({ token, link }: { token: string; link: InvitationLink }
   const [busy, setBusy] = useState(false);
   return (
     <>
-      <CardHeader className="text-center">
-        <CardTitle as="h1" className="text-2xl">
-          Accept your invitation
-        </CardTitle>
+      <InvitationHeading title="Accept your invitation">
         <Intro link={link} />
-      </CardHeader>
+      </InvitationHeading>
       <CardContent className="grid gap-4">
         {link.signedInAsInvitee ? (
           <>
@@ -143,7 +120,6 @@ function SetPassword({ token, link }: { token: string; link: InvitationLink }) {
   const land = useLand();
   const queryClient = useQueryClient();
   const form = useNewPasswordForm();
-  const { isSubmitting } = form.formState;
   const submit = form.handleSubmit(async (values) => {
     try {
       await land(await acceptInvitation(token, values.password));
@@ -154,26 +130,13 @@ function SetPassword({ token, link }: { token: string; link: InvitationLink }) {
     }
   });
   return (
-    <>
-      <CardHeader className="text-center">
-        <CardTitle as="h1" className="text-2xl">
-          Set your password
-        </CardTitle>
-        <Intro link={link} />
-      </CardHeader>
-      <CardContent>
-        <form className="grid gap-4" onSubmit={submit} noValidate>
-          {link.email ? (
-            <p className="text-sm">
-              Your account's email: <strong className="break-all">{link.email}</strong>
-            </p>
-          ) : null}
-          <NewPasswordFields form={form} ids={{ password: "preceptor-password", confirm: "preceptor-confirm" }} />
-          <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting ? "Accepting..." : "Set password and continue"}
-          </Button>
-        </form>
-      </CardContent>
-    </>
+    <SetPasswordStep
+      intro={<Intro link={link} />}
+      email={link.email}
+      form={form}
+      ids={{ password: "preceptor-password", confirm: "preceptor-confirm" }}
+      onSubmit={submit}
+      busyText="Accepting..."
+    />
   );
 }
