@@ -126,8 +126,19 @@ type LoadOptions = {
   onBody?: (status: number, body: string) => void;
 };
 
+/** BENCH_WARMUP: seconds of load before each read is measured (JIT, kept answers), default 2. */
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
+
 async function load(base: string, title: string, url: string, opts: LoadOptions = {}): Promise<Row> {
   const { body, path: nextPath, onBody } = opts;
+  // Reads only: a write's warm-up would use up the records the measured run acts on.
+  if (WARMUP > 0 && (opts.method ?? "GET") === "GET")
+    await autocannon({
+      url: `${base}${url}`,
+      connections: opts.connections ?? READ_CONNECTIONS,
+      duration: WARMUP,
+      headers: opts.headers ?? {},
+    });
   const perRequest = body || nextPath || onBody;
   const r = await autocannon({
     url: `${base}${url}`,
