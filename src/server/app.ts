@@ -213,7 +213,11 @@ export function createApp(opts: AppOptions) {
       await next();
     } finally {
       // Read your own writes on this instance: its kept answers go (ADR 027; others hear the triggers).
-      if (write) deps.readCache.dropAll();
+      // ADR 030: the other instances are told before the writer gets its answer.
+      if (write) {
+        deps.readCache.dropAll();
+        await database.announcementsSent();
+      }
     }
     if (c.req.path.startsWith("/api")) {
       log.info(

@@ -24,9 +24,17 @@ export async function main() {
   return serveRequests(env, log, { prepare: true });
 }
 
+/** ADR 030: an announcement that could not be sent leaves kept answers until READ_CACHE_MS ends them. */
+const announceError = (log: Logger) => (err: unknown) =>
+  log.warn({ err }, "could not announce changes after their commit; kept answers expire on their own");
+
 /** Migrations, the auth secret and the demo world: once, before any request is served. */
 async function prepareDatabase(env: Env, log: Logger) {
-  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const database = await openDatabase({
+    url: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    onAnnounceError: announceError(log),
+  });
   log.info({ database: database.kind }, "running migrations");
   await database.migrate();
   const secret = await resolveAuthSecret(database.db, env.AUTH_SECRET);
@@ -39,7 +47,11 @@ async function serveRequests(env: Env, log: Logger, opts: { prepare: boolean }) 
   if (opts.prepare) {
     ({ database, secret } = await prepareDatabase(env, log));
   } else {
-    database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+    database = await openDatabase({
+      url: env.DATABASE_URL,
+      dataDir: env.DATA_DIR,
+      onAnnounceError: announceError(log),
+    });
     secret = await resolveAuthSecret(database.db, env.AUTH_SECRET);
   }
   const { app, deps, jobRunner } = createApp({ env, database, log, secret });

@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { ANNOUNCE_AFTER_COMMIT_OPTION, createAnnouncer, followCommits } from "./announce-after-commit";
 import { type DataDirLock, lockDataDir } from "./data-dir-lock";
 
 /** The one database type every service takes: the same PostgreSQL dialect on PGlite or a server. */
@@ -26,22 +27,35 @@ export type Database = {
   pglite: PGlite | null;
   /** A pool for LISTEN on a real server; null on PGlite. */
   pool: pg.Pool | null;
+  /**
+   * Resolves once the announcements of every transaction committed so far have been sent (ADR 030:
+   * on PostgreSQL they follow the commit; on PGlite they are sent with it, and this resolves at once).
+   */
+  announcementsSent(): Promise<void>;
 };
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../drizzle");
 
 /** `url` set: node-postgres pool. Otherwise PGlite on disk in `dataDir`, or in memory when dataDir is null. */
-export async function openDatabase(opts: { url?: string; dataDir?: string | null }): Promise<Database> {
+export async function openDatabase(opts: {
+  url?: string;
+  dataDir?: string | null;
+  /** Where a failure to send announcements is reported (ADR 030); ignored when not given. */
+  onAnnounceError?: (err: unknown) => void;
+}): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: opts.url, max: 10, options: ANNOUNCE_AFTER_COMMIT_OPTION });
     // A dropped idle client must not crash the process; the pool replaces it.
     pool.on("error", () => {});
+    const announcer = createAnnouncer(pool, opts.onAnnounceError ?? (() => {}));
+    pool.on("connect", (client) => followCommits(client, announcer.add));
     const db = drizzlePg(pool) as unknown as Db;
     return {
       db,
       kind: "postgres",
       pglite: null,
       pool,
+      announcementsSent: announcer.sent,
       migrate: async () => {
         await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR });
       },
@@ -78,6 +92,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string | null
     kind: "pglite",
     pglite: client,
     pool: null,
+    announcementsSent: () => Promise.resolve(),
     migrate: async () => {
       await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR });
     },

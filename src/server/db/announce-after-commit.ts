@@ -1,0 +1,97 @@
+import type { EventEmitter } from "node:events";
+import type pg from "pg";
+
+// ADR 030: announcements sent after the commit instead of inside the transaction. PostgreSQL
+// commits transactions that called NOTIFY one at a time, each holding a database-wide lock through
+// its disk flush (ADR 029), so every write that announced a table queued behind every other. On the
+// portal's own connections (started with portal.announce_after_commit=on) the triggers of
+// drizzle/0023 hand their announcements to the connection as notices instead; this module follows
+// each connection's protocol, keeps them while the transaction runs, and sends them once it has
+// committed, in a statement that writes nothing (no flush, no queue). A rollback, a failed
+// statement or a failed COMMIT sends nothing.
+
+/** The SQLSTATE portal_announce() raises its notices with (drizzle/0023). */
+export const ANNOUNCE_NOTICE = "PA001";
+/** Given to every pooled connection: the triggers then announce through notices. */
+export const ANNOUNCE_AFTER_COMMIT_OPTION = "-c portal.announce_after_commit=on";
+
+export type Announcement = { channel: string; payload: string };
+
+type Notice = { code?: string; message?: string; detail?: string };
+
+/**
+ * Follows one connection: notices of portal_announce() collected since its transaction began are
+ * handed to `committed` when the server reports the connection idle again after a COMMIT or after
+ * an autocommitted statement that did not fail.
+ */
+export function followCommits(client: pg.Client, committed: (list: Announcement[]) => void): void {
+  // node-postgres's protocol connection: the only place the transaction's outcome is visible.
+  const connection = (client as unknown as { connection: EventEmitter }).connection;
+  let pending: Announcement[] = [];
+  let failed = false;
+  let tag = "";
+  client.on("notice", (notice: Notice) => {
+    if (notice.code === ANNOUNCE_NOTICE && notice.detail && notice.message !== undefined)
+      pending.push({ channel: notice.detail, payload: notice.message });
+  });
+  connection.on("errorMessage", () => {
+    failed = true;
+  });
+  connection.on("commandComplete", (msg: { text?: string }) => {
+    tag = msg.text ?? "";
+  });
+  connection.on("readyForQuery", (msg: { status?: string }) => {
+    const ended = msg.status === "I";
+    // "T": inside a transaction (an error rolled back to a savepoint leaves it going); "E": aborted,
+    // waiting for its ROLLBACK. Only "I" ends it.
+    if (ended) {
+      // COMMIT of an aborted transaction answers ROLLBACK; a failed statement has no tag of its own.
+      const ok = !failed && !tag.startsWith("ROLLBACK");
+      const list = pending;
+      pending = [];
+      if (ok && list.length > 0) committed(list);
+    }
+    failed = false;
+    tag = "";
+  });
+}
+
+export type Announcer = {
+  add(list: Announcement[]): void;
+  /** Resolves once everything added so far has been sent (or failed and was logged). */
+  sent(): Promise<void>;
+};
+
+/**
+ * Sends announcements in batches: everything committed in one turn of the event loop goes in one
+ * statement (identical ones once), on a pooled connection, outside any transaction.
+ */
+export function createAnnouncer(pool: pg.Pool, onError: (err: unknown) => void): Announcer {
+  const queued = new Map<string, Announcement>();
+  let scheduled = false;
+  let tail: Promise<void> = Promise.resolve();
+  const flush = async () => {
+    scheduled = false;
+    const list = [...queued.values()];
+    queued.clear();
+    if (list.length === 0) return;
+    await pool
+      .query("select pg_notify(a.c, a.p) from unnest($1::text[], $2::text[]) as a(c, p)", [
+        list.map((a) => a.channel),
+        list.map((a) => a.payload),
+      ])
+      .then(
+        () => undefined,
+        (err) => onError(err),
+      );
+  };
+  return {
+    add(list) {
+      for (const a of list) queued.set(`${a.channel}\u0000${a.payload}`, a);
+      if (scheduled) return;
+      scheduled = true;
+      tail = tail.then(() => new Promise<void>((resolve) => setImmediate(resolve))).then(flush);
+    },
+    sent: () => tail,
+  };
+}
