@@ -1,5 +1,5 @@
 import type { EventEmitter } from "node:events";
-import type pg from "pg";
+import pg from "pg";
 
 // ADR 030: announcements sent after the commit instead of inside the transaction. PostgreSQL
 // commits transactions that called NOTIFY one at a time, each holding a database-wide lock through
@@ -56,42 +56,68 @@ export function followCommits(client: pg.Client, committed: (list: Announcement[
   });
 }
 
+/** The notices of drizzle/0024's portal_publish carry this channel: live events to store (ADR 031). */
+export const EVENTS_CHANNEL = "portal_events";
+
 export type Announcer = {
   add(list: Announcement[]): void;
-  /** Resolves once everything added so far has been sent (or failed and was logged). */
+  /** Resolves once everything added so far has been stored and sent (or failed and was reported). */
   sent(): Promise<void>;
+  close(): Promise<void>;
 };
 
 /**
- * Sends announcements in batches: everything committed in one turn of the event loop goes in one
- * statement (identical ones once), on a pooled connection, outside any transaction.
+ * Sends what committed transactions handed over, in batches: everything committed in one turn of the
+ * event loop goes together, one batch after another. Live events (ADR 031) are stored in one short
+ * transaction of their own (drizzle/0024's portal_store_events: the order lock, the rows, the
+ * NOTIFY), in commit order; the other announcements in one statement that writes nothing (identical
+ * ones once). On a connection of its own: behind the pool's queue, a batch would wait for the very
+ * requests waiting for it.
  */
-export function createAnnouncer(pool: pg.Pool, onError: (err: unknown) => void): Announcer {
+export function createAnnouncer(url: string, onError: (err: unknown) => void): Announcer {
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  // A dropped idle connection must not crash the process; the next batch opens another.
+  pool.on("error", () => {});
   const queued = new Map<string, Announcement>();
+  let events: unknown[] = [];
   let scheduled = false;
   let tail: Promise<void> = Promise.resolve();
   const flush = async () => {
     scheduled = false;
     const list = [...queued.values()];
     queued.clear();
-    if (list.length === 0) return;
-    await pool
-      .query("select pg_notify(a.c, a.p) from unnest($1::text[], $2::text[]) as a(c, p)", [
-        list.map((a) => a.channel),
-        list.map((a) => a.payload),
-      ])
-      .then(
-        () => undefined,
-        (err) => onError(err),
-      );
+    const stored = events;
+    events = [];
+    if (stored.length > 0)
+      await pool.query("select portal_store_events($1::jsonb)", [JSON.stringify(stored)]).catch(onError);
+    if (list.length > 0)
+      await pool
+        .query("select pg_notify(a.c, a.p) from unnest($1::text[], $2::text[]) as a(c, p)", [
+          list.map((a) => a.channel),
+          list.map((a) => a.payload),
+        ])
+        .catch(onError);
   };
   return {
     add(list) {
-      for (const a of list) queued.set(`${a.channel}\u0000${a.payload}`, a);
+      for (const a of list) {
+        if (a.channel === EVENTS_CHANNEL) {
+          // Each write's events, in the order they committed (never merged: two are never the same).
+          try {
+            events.push(...(JSON.parse(a.payload) as unknown[]));
+          } catch (err) {
+            onError(err);
+          }
+        } else queued.set(`${a.channel}\u0000${a.payload}`, a);
+      }
       if (scheduled) return;
       scheduled = true;
       tail = tail.then(() => new Promise<void>((resolve) => setImmediate(resolve))).then(flush);
     },
     sent: () => tail,
+    async close() {
+      await tail;
+      await pool.end();
+    },
   };
 }

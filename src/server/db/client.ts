@@ -47,7 +47,7 @@ export async function openDatabase(opts: {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10, options: ANNOUNCE_AFTER_COMMIT_OPTION });
     // A dropped idle client must not crash the process; the pool replaces it.
     pool.on("error", () => {});
-    const announcer = createAnnouncer(pool, opts.onAnnounceError ?? (() => {}));
+    const announcer = createAnnouncer(opts.url, opts.onAnnounceError ?? (() => {}));
     pool.on("connect", (client) => followCommits(client, announcer.add));
     const db = drizzlePg(pool) as unknown as Db;
     return {
@@ -67,7 +67,10 @@ export async function openDatabase(opts: {
           return false;
         }
       },
-      close: () => pool.end(),
+      close: async () => {
+        await announcer.close();
+        await pool.end();
+      },
     };
   }
   let dir: string | undefined;

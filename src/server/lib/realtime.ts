@@ -38,16 +38,10 @@ export const MAY_HAVE_MISSED = "realtime.gap";
 export const RETENTION_HOURS = 24;
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
-/** NOTIFY payloads stay below PostgreSQL's 8000-byte limit: a larger event is announced by id only. */
-const MAX_PAYLOAD = 7000;
-
-/**
- * Publishing transactions take this lock from their publish to their commit, so ids are handed out
- * and committed in the same order: a stream that has sent id n has seen every committed id below n
- * (a later commit can never appear below it), which is what makes Last-Event-ID replay gap-free.
- * Two-int advisory keys: a key space apart from the single-bigint keys used elsewhere.
- */
-const ORDER_LOCK = sql`pg_advisory_xact_lock(1886352500, 1)`;
+// Storing an event (drizzle/0024's portal_store_events) takes ADR 008's order lock, from the first
+// id it draws to its commit, so ids are handed out and committed in the same order: a stream that
+// has sent id n has seen every committed id below n, which makes Last-Event-ID replay gap-free. A
+// payload above 7000 bytes (NOTIFY's limit is 8000) is announced by id and read from the table.
 
 export type PortalEvent = { userId: string; type: string; data?: Record<string, unknown> };
 /** An event as stored: `id` orders it among all events (local signals have none). */
@@ -262,30 +256,18 @@ export function createRealtime(database: Database, log: Logger): Realtime {
   pruning.unref();
 
   const store = async (tx: DbOrTx, events: PortalEvent[], alongside: SQL[] = []) => {
-    // One statement (issue 11: publishing transactions queue behind this lock, so it is held for as
-    // few round trips as possible): the order lock, the rows, then NOTIFY with each id (the whole
-    // event when it fits). The rows are read from the lock's CTE, so every id is drawn after the lock.
-    // `alongside`: a data-modifying statement run in the same statement (a CTE runs exactly once),
-    // so a write and its events commit together without an explicit transaction (issue 11).
+    // `alongside`: data-modifying statements run in the same statement (a CTE runs exactly once), so
+    // a write and its events commit together without an explicit transaction (issue 11).
+    // portal_publish (drizzle/0024, ADR 031): on the portal's PostgreSQL connections the events are
+    // handed to the connection and stored with the order lock once the transaction has committed,
+    // in a batch with other writes' (db/announce-after-commit.ts); elsewhere (PGlite, psql) they are
+    // stored here, inside the transaction, under the order lock (ADR 008).
     await tx.execute(sql`
       with ${sql.join(
         alongside.map((s, i) => sql`${sql.raw(`w${i}`)} as (${s}), `),
         sql``,
-      )}l as (select ${ORDER_LOCK}),
-      e as (
-        insert into ${portalEvents} (user_id, type, data)
-        select v.e ->> 'userId', v.e ->> 'type', v.e -> 'data' from l cross join jsonb_array_elements(${JSON.stringify(
-          events.map((e) => ({ userId: e.userId, type: e.type, data: e.data ?? {} })),
-        )}::jsonb) with ordinality as v(e, n)
-        order by v.n
-        returning id, user_id, type, data
-      ), p as (
-        select e.id, json_build_object('id', e.id, 'userId', e.user_id, 'type', e.type, 'data', e.data)::text as full,
-               json_build_object('id', e.id, 'userId', e.user_id, 'type', e.type, 'large', true)::text as brief
-        from e
-      )
-      select pg_notify(${CHANNEL}, case when octet_length(p.full) <= ${MAX_PAYLOAD} then p.full else p.brief end)
-      from p order by p.id`);
+      )}v as (select ${JSON.stringify(events.map((e) => ({ userId: e.userId, type: e.type, data: e.data ?? {} })))}::jsonb as events)
+      select portal_publish(v.events) from v`);
   };
 
   return {

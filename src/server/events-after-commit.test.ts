@@ -1,0 +1,125 @@
+import { and, eq, sql } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { portalEvents } from "./db/schema/events";
+import { createTestApp, type TestApp } from "./testing/harness";
+
+// ADR 031: on the portal's PostgreSQL connections a write's live events are stored (order lock, row,
+// NOTIFY) after its transaction has committed, in batches with other writes' events; never for a
+// rollback; and a write's answer comes only once they are stored. PGlite stores them inside the
+// transaction, as ADR 008 first did.
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const eventsOf = (userId: string, db = t.database.db) =>
+  db
+    .select({ id: portalEvents.id, type: portalEvents.type, data: portalEvents.data })
+    .from(portalEvents)
+    .where(eq(portalEvents.userId, userId))
+    .orderBy(portalEvents.id);
+
+describe.skipIf(!onPostgres)("live events stored after the commit (PostgreSQL)", () => {
+  it("stores a transaction's events once it has committed, and a rolled-back one's never", async () => {
+    const student = await t.createUser("student");
+    const other = new pg.Client({ connectionString: t.databaseUrl! });
+    await other.connect();
+    try {
+      const count = async () =>
+        Number(
+          (await other.query("select count(*) from portal_events where user_id = $1", [student.userId])).rows[0].count,
+        );
+      let inside = -1;
+      let seenElsewhere = -1;
+      await t.database.db.transaction(async (tx) => {
+        await t.deps.realtime.publish(tx, { userId: student.userId, type: "message.created", data: { id: "kept" } });
+        // Not even this transaction holds the row: it is written after the commit.
+        inside = (await eventsOf(student.userId, tx)).length;
+        seenElsewhere = await count();
+      });
+      expect(inside).toBe(0);
+      expect(seenElsewhere).toBe(0);
+      await t.database.announcementsSent();
+      expect((await eventsOf(student.userId)).map((e) => e.data)).toEqual([{ id: "kept" }]);
+
+      await t.database.db
+        .transaction(async (tx) => {
+          await t.deps.realtime.publish(tx, { userId: student.userId, type: "message.created", data: { id: "gone" } });
+          throw new Error("rolled back");
+        })
+        .catch(() => undefined);
+      // A statement that fails after publishing: nothing either.
+      await t.database.db
+        .execute(
+          sql`with v as (select ${JSON.stringify([{ userId: student.userId, type: "x", data: { id: "failed" } }])}::jsonb as e)
+              select portal_publish(v.e), 1 / 0 from v`,
+        )
+        .catch(() => undefined);
+      await t.database.announcementsSent();
+      expect((await eventsOf(student.userId)).map((e) => e.data)).toEqual([{ id: "kept" }]);
+    } finally {
+      await other.end();
+    }
+  });
+
+  it("answers a write only once its event is stored: twenty messages at once, each event there with its answer", async () => {
+    const admin = await t.createUser("admin");
+    const student = await t.createUser("student");
+    const found: boolean[] = [];
+    await Promise.all(
+      Array.from({ length: 20 }, async (_, i) => {
+        const res = await t.call("POST", "/api/messages", {
+          cookie: admin.cookie,
+          body: { recipientId: student.userId, subject: `Batch ${i}`, content: "Hello" },
+        });
+        expect(res.status, JSON.stringify(res.json)).toBe(201);
+        const rows = await t.database.db
+          .select({ id: portalEvents.id })
+          .from(portalEvents)
+          .where(
+            and(eq(portalEvents.userId, student.userId), sql`${portalEvents.data} ->> 'id' = ${res.json.item.id}`),
+          );
+        found.push(rows.length === 1);
+      }),
+    );
+    expect(found).toEqual(Array(20).fill(true));
+    const events = await eventsOf(student.userId);
+    expect(events).toHaveLength(20);
+    expect(new Set(events.map((e) => e.id)).size).toBe(20);
+  });
+
+  it("another connection (psql, a script) still stores them inside its transaction", async () => {
+    const student = await t.createUser("student");
+    const other = new pg.Client({ connectionString: t.databaseUrl! });
+    await other.connect();
+    try {
+      await other.query("begin");
+      await other.query("select portal_publish($1::jsonb)", [
+        JSON.stringify([{ userId: student.userId, type: "message.created", data: { id: "psql" } }]),
+      ]);
+      const inside = await other.query("select count(*) from portal_events where user_id = $1", [student.userId]);
+      await other.query("commit");
+      expect(Number(inside.rows[0].count)).toBe(1);
+    } finally {
+      await other.end();
+    }
+  });
+});
+
+describe.skipIf(onPostgres)("live events on the embedded database", () => {
+  it("are stored inside the publishing transaction (one process: no flush to share)", async () => {
+    const student = await t.createUser("student");
+    let inside = -1;
+    await t.database.db.transaction(async (tx) => {
+      await t.deps.realtime.publish(tx, { userId: student.userId, type: "message.created", data: { id: "one" } });
+      inside = (await eventsOf(student.userId, tx)).length;
+    });
+    expect(inside).toBe(1);
+  });
+});
