@@ -17,6 +17,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const READ_CONNECTIONS = 100;
 const WRITE_CONNECTIONS = 50;
 const PASSWORD = "Demo-2026!";
+/** What Chromium sends with every request. */
+const BROWSER_ACCEPT_ENCODING = "gzip, deflate, br, zstd";
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 // BENCH_INSTANCES: PostgreSQL server processes (default: as `npm start` chooses, src/server/env.ts).
 const instances = Number(process.env.BENCH_INSTANCES ?? 0);
@@ -182,8 +184,12 @@ async function portalRows(base: string): Promise<Row[]> {
   const student = await signIn(base, "student@demo.test");
   const admin = await signIn(base, "admin@demo.test");
   const rows: Row[] = [];
-  const read = async (title: string, url: string, cookie?: string) => {
-    if (wanted(title)) rows.push(await load(base, title, url, { headers: cookie ? { cookie } : {} }));
+  // Reads ask as a browser does: every browser sends Accept-Encoding (kept answers over 1 kB go out
+  // gzip-compressed, ADR 027); one row asks without it, to show what compression is worth.
+  const read = async (title: string, url: string, cookie?: string, opts: { compressed?: boolean } = {}) => {
+    const headers: Record<string, string> = cookie ? { cookie } : {};
+    if (opts.compressed !== false) headers["accept-encoding"] = BROWSER_ACCEPT_ENCODING;
+    if (wanted(title)) rows.push(await load(base, title, url, { headers }));
   };
   await read("GET /api/health (public)", "/api/health");
   await read("GET / (landing page HTML)", "/");
@@ -191,6 +197,12 @@ async function portalRows(base: string): Promise<Row[]> {
   await read("GET /api/messages/unread-count", "/api/messages/unread-count", program);
   await read("GET /api/messages?box=inbox", "/api/messages?box=inbox&page=1&pageSize=20", program);
   await read("GET /api/placements?search=", "/api/placements?search=Medical&page=1", program);
+  await read(
+    "GET /api/placements?search= (without Accept-Encoding)",
+    "/api/placements?search=Medical&page=1",
+    program,
+    { compressed: false },
+  );
   await read("GET /api/students page 1", "/api/students?page=1", program);
   await read("GET program dashboard", "/api/analytics/program-dashboard", program);
   await read("GET facility dashboard", "/api/analytics/facility-dashboard", facility);

@@ -1,3 +1,4 @@
+import { gunzipSync } from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import pg from "pg";
@@ -6,7 +7,7 @@ import { createStudent } from "../factories/students";
 import { uniqueTag } from "../factories/unique";
 import { seedDemoWorld } from "../seed/seed";
 import { createTestApp, type TestApp } from "../testing/harness";
-import { CACHED_READS, createReadCache } from "./read-cache";
+import { acceptsGzip, CACHED_READS, COMPRESS_FROM_BYTES, createReadCache } from "./read-cache";
 import { READS } from "./read-cache-routes";
 
 // ADR 027: the hot reads' answers kept per instance. Two instances on one database (as behind a
@@ -202,6 +203,45 @@ describe("answers kept on one instance", () => {
   });
 });
 
+describe("kept answers compressed", () => {
+  const raw = (path: string, acceptEncoding?: string) =>
+    a.app.request(path, {
+      headers: { cookie: cookies.program, ...(acceptEncoding ? { "accept-encoding": acceptEncoding } : {}) },
+    });
+
+  it("goes out gzip-compressed to a client that takes it: the same JSON once inflated, and much smaller", async () => {
+    const path = "/api/placements?search=Medical&page=1&pageSize=20";
+    const plain = await (await raw(path)).text(); // read (and kept)
+    expect(plain.length).toBeGreaterThan(COMPRESS_FROM_BYTES);
+    const res = await raw(path, "gzip, deflate, br, zstd");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-encoding")).toBe("gzip");
+    expect(res.headers.get("vary")).toBe("accept-encoding");
+    expect(res.headers.get("content-type")).toBe("application/json");
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect(gunzipSync(bytes).toString("utf8")).toBe(plain);
+    expect(bytes.length).toBeLessThan(plain.length / 3);
+    // Twice: the compressed bytes are made once and served again.
+    const again = Buffer.from(await (await raw(path, "gzip")).arrayBuffer());
+    expect(again.equals(bytes)).toBe(true);
+    // Refused, or not asked for: as it is.
+    for (const refused of ["gzip;q=0", "br", undefined]) {
+      const r = await raw(path, refused);
+      expect(r.headers.get("content-encoding")).toBeNull();
+      expect(await r.text()).toBe(plain);
+    }
+  });
+
+  it("a small answer goes out as it is", async () => {
+    const path = "/api/messages/unread-count";
+    const plain = await (await raw(path)).text();
+    expect(plain.length).toBeLessThan(COMPRESS_FROM_BYTES);
+    const res = await raw(path, "gzip");
+    expect(res.headers.get("content-encoding")).toBeNull();
+    expect(await res.text()).toBe(plain);
+  });
+});
+
 describe("scope in the key", () => {
   it("two programs never get each other's kept answers, and a caller without the role is refused first", async () => {
     const one = await a.createUser("program");
@@ -250,6 +290,16 @@ describe("the cache's own rules", () => {
     }
   });
 
+  it("takes gzip only when the Accept-Encoding header does not refuse it", () => {
+    expect(acceptsGzip("gzip, deflate, br, zstd")).toBe(true);
+    expect(acceptsGzip("br;q=1.0, GZIP;q=0.5")).toBe(true);
+    expect(acceptsGzip("gzip;q=0")).toBe(false);
+    expect(acceptsGzip("gzip; q=0.000")).toBe(false);
+    expect(acceptsGzip("br, deflate")).toBe(false);
+    expect(acceptsGzip("x-gzip-not, identity")).toBe(false);
+    expect(acceptsGzip(undefined)).toBe(false);
+  });
+
   it("never keeps an answer read before an announcement or a local write", () => {
     const f = fake(true);
     const cache = createReadCache({ ms: 60_000, changes: f.changes });
@@ -263,9 +313,9 @@ describe("the cache's own rules", () => {
     expect(cache.get(name, "k")).toBeNull();
     since = cache.generation();
     cache.put(name, "k", '{"kept":true}', since);
-    expect(new TextDecoder().decode(cache.get(name, "k") ?? undefined)).toBe('{"kept":true}');
+    expect(new TextDecoder().decode(cache.get(name, "k")?.body)).toBe('{"kept":true}');
     f.announce("placements"); // not a table of this route: kept
-    expect(new TextDecoder().decode(cache.get(name, "k") ?? undefined)).toBe('{"kept":true}');
+    expect(new TextDecoder().decode(cache.get(name, "k")?.body)).toBe('{"kept":true}');
     f.announce("*");
     expect(cache.get(name, "k")).toBeNull();
   });
