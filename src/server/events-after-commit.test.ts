@@ -123,3 +123,29 @@ describe.skipIf(onPostgres)("live events on the embedded database", () => {
     expect(inside).toBe(1);
   });
 });
+
+describe.skipIf(!onPostgres)("a database configured to send no notices", () => {
+  it("still gets its events stored: the portal's connections ask for notices themselves", async () => {
+    const app = await createTestApp();
+    try {
+      const dbName = new URL(app.databaseUrl!).pathname.slice(1);
+      await app.database.db.execute(sql.raw(`alter database "${dbName}" set client_min_messages = warning`));
+      // A connection opened after the change, as the portal's would be after a restart.
+      const fresh = await (await import("./db/client")).openDatabase({ url: app.databaseUrl! });
+      try {
+        const student = await app.createUser("student");
+        await app.deps.realtime.publish(fresh.db, {
+          userId: student.userId,
+          type: "message.created",
+          data: { id: "q" },
+        });
+        await fresh.announcementsSent();
+        expect((await eventsOf(student.userId, fresh.db)).map((e) => e.data)).toEqual([{ id: "q" }]);
+      } finally {
+        await fresh.close();
+      }
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -12,8 +12,12 @@ import pg from "pg";
 
 /** The SQLSTATE portal_announce() raises its notices with (drizzle/0023). */
 export const ANNOUNCE_NOTICE = "PA001";
-/** Given to every pooled connection: the triggers then announce through notices. */
-export const ANNOUNCE_AFTER_COMMIT_OPTION = "-c portal.announce_after_commit=on";
+/**
+ * Given to every pooled connection: the triggers then announce through notices. Notices reach the
+ * client only at client_min_messages=notice or below, so the connection sets it too: a database or
+ * role configured quieter (a common setting) would otherwise drop every announcement and event.
+ */
+export const ANNOUNCE_AFTER_COMMIT_OPTION = "-c portal.announce_after_commit=on -c client_min_messages=notice";
 
 export type Announcement = { channel: string; payload: string };
 
