@@ -6,6 +6,8 @@ export default defineConfig({
   test: {
     include: ["src/**/*.test.{ts,tsx}"],
     setupFiles: ["./vitest.setup.ts"],
+    // The migrated database each test file's database is copied from (ADR 032).
+    globalSetup: ["./src/server/testing/global-setup.ts"],
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,

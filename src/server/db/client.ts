@@ -40,6 +40,8 @@ export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.met
 export async function openDatabase(opts: {
   url?: string;
   dataDir?: string | null;
+  /** PGlite only: start from this data directory (a `dumpDataDir` file) instead of a new one. */
+  loadDataDir?: Blob;
   /** Where a failure to send announcements is reported (ADR 030); ignored when not given. */
   onAnnounceError?: (err: unknown) => void;
 }): Promise<Database> {
@@ -83,7 +85,11 @@ export async function openDatabase(opts: {
   }
   let client: PGlite;
   try {
-    client = dir ? new PGlite(dir) : new PGlite();
+    client = opts.loadDataDir
+      ? new PGlite({ dataDir: dir, loadDataDir: opts.loadDataDir })
+      : dir
+        ? new PGlite(dir)
+        : new PGlite();
     await client.waitReady;
   } catch (err) {
     lock?.release();

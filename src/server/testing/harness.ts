@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
@@ -15,6 +15,7 @@ import { createMembership, createOrganization as createOrganizationRow } from ".
 import { createStudent } from "../factories/students";
 import { createLogger, type Logger } from "../lib/logger";
 import { createMailer, type Mailer } from "../lib/mail";
+import { PGLITE_TEMPLATE_ENV, POSTGRES_TEMPLATE_ENV } from "./database-template";
 
 export const TEST_APP_URL = "http://localhost:3000";
 
@@ -23,7 +24,9 @@ export type TestRole = Role | "none";
 
 /**
  * A fresh migrated database and app for one test file: PGlite in memory by default, a new
- * PostgreSQL database (dropped afterwards) when TEST_DATABASE_URL is set.
+ * PostgreSQL database (dropped afterwards) when TEST_DATABASE_URL is set. Under Vitest the new
+ * database is a copy of the run's migrated template (ADR 032, src/server/testing/global-setup.ts);
+ * migrating it then finds nothing left to apply.
  * `captureLogs` keeps the app's log lines (parsed pino JSON) in `logs`; `env` overrides settings.
  */
 export async function createTestApp(
@@ -58,7 +61,8 @@ export async function createTestApp(
     const name = `cpp_test_${process.pid}_${randomBytes(4).toString("hex")}`;
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
-    await admin.query(`create database ${name}`);
+    const template = process.env[POSTGRES_TEMPLATE_ENV];
+    await admin.query(`create database ${name}${template ? ` template ${template}` : ""}`);
     await admin.end();
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
@@ -71,7 +75,11 @@ export async function createTestApp(
       await c.end();
     };
   } else {
-    database = await openDatabase({ dataDir: null });
+    const template = process.env[PGLITE_TEMPLATE_ENV];
+    database = await openDatabase({
+      dataDir: null,
+      ...(template ? { loadDataDir: new Blob([readFileSync(template)]) } : {}),
+    });
   }
   if (!opts.sameDatabaseAs) await database.migrate();
   // Files (compliance documents) go to a folder of this app's own, removed when it closes.
