@@ -116,21 +116,28 @@ export function planEvaluations(w: {
   // Rotations whose final evaluation has opened: ended, or ending within the week. Latest first.
   const idOf = new Map(w.approvedIds.map((a) => [`${a.studentId}:${a.placementId}`, a.id]));
   const first = orgs.programs[0];
-  type Rotation = { a: ApplicationRow & { id: string }; p: PlacementPlan; phase: "midpoint" | "final"; day: number };
+  type Rotation = {
+    a: ApplicationRow & { id: string };
+    p: PlacementPlan;
+    phase: "midpoint" | "final";
+    day: number;
+    /** The application's place in the plan: ties broken by it, not by random ids (the same world every run). */
+    order: number;
+  };
   // Rotations whose final evaluation has opened (ended, or ending within the week), and the first
   // program's current rotations past their middle day (it asks for midpoint evaluations). Latest first.
   const rotations: Rotation[] = [];
-  for (const a of w.applications) {
+  for (const [order, a] of w.applications.entries()) {
     const id = idOf.get(`${a.studentId}:${a.placementId}`);
     const p = placementById.get(a.placementId);
     if (a.status !== "approved" || !id || !p) continue;
     const middle = p.start + Math.floor(Math.round((p.end - p.start) / DAY) / 2) * DAY;
-    if (p.end <= clock.today + 7 * DAY) rotations.push({ a: { ...a, id }, p, phase: "final", day: p.end });
+    if (p.end <= clock.today + 7 * DAY) rotations.push({ a: { ...a, id }, p, phase: "final", day: p.end, order });
     else if (a.programId === first?.id && middle <= clock.today) {
-      rotations.push({ a: { ...a, id }, p, phase: "midpoint", day: middle });
+      rotations.push({ a: { ...a, id }, p, phase: "midpoint", day: middle, order });
     }
   }
-  rotations.sort((x, y) => y.day - x.day || x.a.id.localeCompare(y.a.id));
+  rotations.sort((x, y) => y.day - x.day || x.order - y.order);
 
   const rows: EvaluationRow[] = [];
   let n = 0;
@@ -190,6 +197,7 @@ export function planEvaluations(w: {
   const STUDENT_STATES: State[] = ["submitted", "overdue", "due_soon", "open"];
   const SITE_STATES: State[] = ["open", "submitted", "overdue", "due_soon"];
   let siteSubmittedAtFirst = 0;
+  let openAtFirst = false;
   let cycle = 0;
   for (const r of rotations) {
     const isDemo = demoStudent !== undefined && r.a.studentId === demoStudent.id;
@@ -208,6 +216,9 @@ export function planEvaluations(w: {
       siteState = SITE_STATES[cycle % SITE_STATES.length];
       cycle += 1;
     }
+    // facility@demo.test always has a student evaluation to fill, whatever the cycle gave it.
+    if (!isDemo && !long && r.p.facilityIndex === 0 && !openAtFirst) studentState = "open";
+    if (studentState === "open" && r.p.facilityIndex === 0) openAtFirst = true;
     // facility@demo.test's site summary shows from five.
     if (!isDemo && r.p.facilityIndex === 0 && siteSubmittedAtFirst < 6) siteState = "submitted";
     if (siteState === "submitted" && r.p.facilityIndex === 0) siteSubmittedAtFirst += 1;
