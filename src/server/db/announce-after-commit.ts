@@ -92,15 +92,20 @@ export function createAnnouncer(url: string, onError: (err: unknown) => void): A
     queued.clear();
     const stored = events;
     events = [];
+    const channels = list.map((a) => a.channel);
+    const payloads = list.map((a) => a.payload);
+    const notify = (c: string, p: string) =>
+      `select count(pg_notify(a.c, a.p)) from unnest(${c}::text[], ${p}::text[]) as a(c, p)`;
+    // One round trip: with events, the table announcements ride in their transaction.
     if (stored.length > 0)
-      await pool.query("select portal_store_events($1::jsonb)", [JSON.stringify(stored)]).catch(onError);
-    if (list.length > 0)
       await pool
-        .query("select pg_notify(a.c, a.p) from unnest($1::text[], $2::text[]) as a(c, p)", [
-          list.map((a) => a.channel),
-          list.map((a) => a.payload),
+        .query(`select portal_store_events($1::jsonb), (${notify("$2", "$3")})`, [
+          JSON.stringify(stored),
+          channels,
+          payloads,
         ])
         .catch(onError);
+    else if (list.length > 0) await pool.query(notify("$1", "$2"), [channels, payloads]).catch(onError);
   };
   return {
     add(list) {
