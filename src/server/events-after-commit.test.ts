@@ -94,6 +94,54 @@ describe.skipIf(!onPostgres)("live events stored after the commit (PostgreSQL)",
     expect(new Set(events.map((e) => e.id)).size).toBe(20);
   });
 
+  it("answers a write only once its events are stored: held back while their batch waits for the order lock", async () => {
+    const admin = await t.createUser("admin");
+    const student = await t.createUser("student");
+    const holder = new pg.Client({ connectionString: t.databaseUrl! });
+    await holder.connect();
+    try {
+      // ADR 008's order lock, held by someone else: the write's batch of events must wait for it.
+      await holder.query("select pg_advisory_lock(1886352500, 1)");
+      const entries = async () =>
+        Number(
+          (await holder.query("select count(*) from audit_log where actor_id = $1", [admin.userId])).rows[0].count,
+        );
+      const before = await entries();
+      let answered = false;
+      const subject = `Held ${Date.now()}`;
+      const sending = t
+        .call("POST", "/api/messages", {
+          cookie: admin.cookie,
+          body: { recipientId: student.userId, subject, content: "Wait for it" },
+        })
+        .then((res) => {
+          answered = true;
+          return res;
+        });
+      // The write and its audit entry have committed (its answer would be on its way without the
+      // wait: nothing but the batch is left), and the batch is waiting for the lock.
+      const waiting = async () =>
+        Number(
+          (
+            await holder.query(
+              "select count(*) from pg_locks where locktype = 'advisory' and not granted and database = (select oid from pg_database where datname = current_database())",
+            )
+          ).rows[0].count,
+        );
+      await expect
+        .poll(async () => (await entries()) > before && (await waiting()) > 0, { timeout: 20_000 })
+        .toBe(true);
+      expect(answered).toBe(false);
+      await holder.query("select pg_advisory_unlock(1886352500, 1)");
+      const res = await sending;
+      expect(res.status, res.text).toBe(201);
+      const events = await eventsOf(student.userId);
+      expect(events.map((e) => e.data)).toContainEqual({ id: res.json.item.id });
+    } finally {
+      await holder.end();
+    }
+  });
+
   it("another connection (psql, a script) still stores them inside its transaction", async () => {
     const student = await t.createUser("student");
     const other = new pg.Client({ connectionString: t.databaseUrl! });
