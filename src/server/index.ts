@@ -28,13 +28,12 @@ export async function main() {
 const announceError = (log: Logger) => (err: unknown) =>
   log.warn({ err }, "could not announce changes after their commit; kept answers expire on their own");
 
+const openConfigured = (env: Env, log: Logger) =>
+  openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, onAnnounceError: announceError(log) });
+
 /** Migrations, the auth secret and the demo world: once, before any request is served. */
 async function prepareDatabase(env: Env, log: Logger) {
-  const database = await openDatabase({
-    url: env.DATABASE_URL,
-    dataDir: env.DATA_DIR,
-    onAnnounceError: announceError(log),
-  });
+  const database = await openConfigured(env, log);
   log.info({ database: database.kind }, "running migrations");
   await database.migrate();
   const secret = await resolveAuthSecret(database.db, env.AUTH_SECRET);
@@ -47,11 +46,7 @@ async function serveRequests(env: Env, log: Logger, opts: { prepare: boolean }) 
   if (opts.prepare) {
     ({ database, secret } = await prepareDatabase(env, log));
   } else {
-    database = await openDatabase({
-      url: env.DATABASE_URL,
-      dataDir: env.DATA_DIR,
-      onAnnounceError: announceError(log),
-    });
+    database = await openConfigured(env, log);
     secret = await resolveAuthSecret(database.db, env.AUTH_SECRET);
   }
   const { app, deps, jobRunner } = createApp({ env, database, log, secret });

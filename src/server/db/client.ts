@@ -85,11 +85,8 @@ export async function openDatabase(opts: {
   }
   let client: PGlite;
   try {
-    client = opts.loadDataDir
-      ? new PGlite({ dataDir: dir, loadDataDir: opts.loadDataDir })
-      : dir
-        ? new PGlite(dir)
-        : new PGlite();
+    // In memory when neither is given.
+    client = new PGlite({ dataDir: dir, loadDataDir: opts.loadDataDir });
     await client.waitReady;
   } catch (err) {
     lock?.release();

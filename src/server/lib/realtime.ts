@@ -50,9 +50,10 @@ type Listener = (event: LiveEvent) => void;
 
 export type Realtime = {
   /**
-   * Stores an event for a user's open connections on every instance and announces it; inside `tx`
-   * when given (sent on commit, never for a rollback). Call it last in a transaction: publishing
-   * transactions are serialized from here to their commit. Several events: one statement, in order.
+   * Stores an event for a user's open connections on every instance and announces it, once `tx`
+   * (when given) commits, never for a rollback. On PostgreSQL it is stored after the commit, in a
+   * batch (ADR 031); on PGlite inside the transaction, which is then serialized from here to its
+   * commit: call it last. Several events: one statement, in order.
    */
   publish(db: DbOrTx, event: PortalEvent | PortalEvent[], opts?: { alongside?: SQL | SQL[] }): Promise<void>;
   subscribe(userId: string, listener: Listener): () => void;

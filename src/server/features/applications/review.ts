@@ -136,8 +136,8 @@ export async function decideApplication(
       .where(eq(applications.id, id));
     writes.push(decided.getSQL());
 
-    // Sent on commit (NOTIFY inside the transaction): live lists refresh for the program and student.
-    // Last, in one statement: publishing transactions are serialized from here to their commit.
+    // Sent once the decision commits: live lists refresh for the program and student. Last, in one
+    // statement: on PGlite, publishing transactions are serialized from here to their commit (ADR 031).
     const notified = new Set([
       ...recipients.coordinators.map((c) => c.userId),
       ...recipients.studentUsers.map((s) => s.userId),

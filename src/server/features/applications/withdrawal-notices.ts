@@ -75,7 +75,7 @@ export async function publishWithdrawals(deps: Deps, tx: Tx, items: WithdrawnApp
       events.push({ userId, type: "application.updated", data: { id: item.applicationId, status: "withdrawn" } });
     }
   }
-  // One statement, last: publishing transactions are serialized from here to their commit (ADR 008).
+  // One statement, last: on PGlite, publishing transactions are serialized from here to their commit (ADR 008, 031).
   await deps.realtime.publish(tx, events);
 }
 

@@ -108,7 +108,7 @@ export async function noticeDateChange(deps: Deps, tx: Tx, change: DateChange): 
       events.push({ userId, type: "application.updated", data: { id: a.applicationId, status: "approved" } });
     }
   }
-  // Last, in one statement: publishing transactions are serialized from here to their commit (ADR 008).
+  // Last, in one statement: on PGlite, publishing transactions are serialized from here to their commit (ADR 008, 031).
   if (events.length > 0) await deps.realtime.publish(tx, events);
   return approved.length;
 }
