@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rowsOf } from "./db/client";
 import { portalEvents } from "./db/schema/events";
 import { createTestApp, type TestApp } from "./testing/harness";
 
@@ -85,7 +86,11 @@ describe.skipIf(!onPostgres)("live events stored after the commit (PostgreSQL)",
           .where(
             and(eq(portalEvents.userId, student.userId), sql`${portalEvents.data} ->> 'id' = ${res.json.item.id}`),
           );
-        found.push(rows.length === 1);
+        // Its audit entry rode in the same batch, and is there with its answer too.
+        const audit = await t.database.db.execute(
+          sql`select count(*)::int as n from audit_log where entity_id = ${res.json.item.id} and action = 'POST /api/messages'`,
+        );
+        found.push(rows.length === 1 && rowsOf<{ n: number }>(audit)[0]?.n === 1);
       }),
     );
     expect(found).toEqual(Array(20).fill(true));
@@ -109,6 +114,8 @@ describe.skipIf(!onPostgres)("live events stored after the commit (PostgreSQL)",
       const before = await entries();
       let answered = false;
       const subject = `Held ${Date.now()}`;
+      const stored = async () =>
+        Number((await holder.query("select count(*) from messages where subject = $1", [subject])).rows[0].count);
       const sending = t
         .call("POST", "/api/messages", {
           cookie: admin.cookie,
@@ -118,8 +125,8 @@ describe.skipIf(!onPostgres)("live events stored after the commit (PostgreSQL)",
           answered = true;
           return res;
         });
-      // The write and its audit entry have committed (its answer would be on its way without the
-      // wait: nothing but the batch is left), and the batch is waiting for the lock.
+      // The write has committed (its answer would be on its way without the wait: nothing but the
+      // batch is left), and the batch, with its events and the audit entry, is waiting for the lock.
       const waiting = async () =>
         Number(
           (
@@ -128,17 +135,64 @@ describe.skipIf(!onPostgres)("live events stored after the commit (PostgreSQL)",
             )
           ).rows[0].count,
         );
-      await expect
-        .poll(async () => (await entries()) > before && (await waiting()) > 0, { timeout: 20_000 })
-        .toBe(true);
+      await expect.poll(async () => (await stored()) === 1 && (await waiting()) > 0, { timeout: 20_000 }).toBe(true);
       expect(answered).toBe(false);
+      expect(await entries()).toBe(before);
       await holder.query("select pg_advisory_unlock(1886352500, 1)");
       const res = await sending;
       expect(res.status, res.text).toBe(201);
       const events = await eventsOf(student.userId);
       expect(events.map((e) => e.data)).toContainEqual({ id: res.json.item.id });
+      // The audit entry came with the batch, by the time the answer did.
+      expect(await entries()).toBe(before + 1);
     } finally {
       await holder.end();
+    }
+  });
+
+  it("stores audit rows in the batch, and one bad row loses neither the others nor the events", async () => {
+    const student = await t.createUser("student");
+    const row = (action: string | null) => ({
+      action,
+      summary: "Batched",
+      actor_id: null,
+      actor_email: null,
+      actor_role: null,
+      acting_as: null,
+      entity_type: "test",
+      entity_id: student.userId,
+      organization_id: null,
+      before: null,
+      after: { n: 1 },
+      detail: null,
+      ip: null,
+    });
+    const reported: unknown[] = [];
+    const { createAnnouncer } = await import("./db/announce-after-commit");
+    const announcer = createAnnouncer(t.databaseUrl!, (err) => reported.push(err));
+    try {
+      announcer.add([
+        {
+          channel: "portal_events",
+          payload: JSON.stringify([{ userId: student.userId, type: "x", data: { id: "with-audit" } }]),
+        },
+      ]);
+      // action is NOT NULL: the one statement fails; the event and the good rows are stored anyway.
+      await Promise.all([
+        announcer.appendAudit([row("good.one"), row(null)]),
+        announcer.appendAudit([row("good.two")]),
+      ]);
+      const stored = await t.database.db.execute(
+        sql`select action, after from audit_log where entity_id = ${student.userId} and entity_type = 'test' order by id`,
+      );
+      expect(rowsOf(stored)).toEqual([
+        { action: "good.one", after: { n: 1 } },
+        { action: "good.two", after: { n: 1 } },
+      ]);
+      expect((await eventsOf(student.userId)).map((e) => e.data)).toEqual([{ id: "with-audit" }]);
+      expect(reported).toHaveLength(1);
+    } finally {
+      await announcer.close();
     }
   });
 

@@ -65,10 +65,41 @@ export const EVENTS_CHANNEL = "portal_events";
 
 export type Announcer = {
   add(list: Announcement[]): void;
+  /**
+   * Audit rows (audit_log's columns by name) stored in the next batch, with the events: one round
+   * trip and one commit shared by every write of that turn instead of one each (issue 11). Resolves
+   * once stored (or failed and reported).
+   */
+  appendAudit(rows: AuditRow[]): Promise<void>;
   /** Resolves once everything added so far has been stored and sent (or failed and was reported). */
   sent(): Promise<void>;
   close(): Promise<void>;
 };
+
+/** An audit_log row by column name; id and at are left to the table's defaults. */
+export type AuditRow = Record<(typeof AUDIT_COLUMNS)[number], unknown>;
+
+export const AUDIT_COLUMNS = [
+  "actor_id",
+  "actor_email",
+  "actor_role",
+  "acting_as",
+  "action",
+  "summary",
+  "entity_type",
+  "entity_id",
+  "organization_id",
+  "before",
+  "after",
+  "detail",
+  "ip",
+] as const;
+
+/** The head of the insert of a jsonb array of audit rows: its parameter and `::jsonb)` follow. */
+export const AUDIT_INSERT_HEAD = `insert into audit_log (${AUDIT_COLUMNS.map((c) => `"${c}"`).join(", ")}) select ${AUDIT_COLUMNS.map((c) => `"${c}"`).join(", ")} from jsonb_populate_recordset(null::audit_log, `;
+
+/** Inserts the audit rows of a jsonb array (parameter `param`), as a statement or a WITH clause. */
+export const auditInsertSql = (param: string) => `${AUDIT_INSERT_HEAD}${param}::jsonb)`;
 
 /**
  * Sends what committed transactions handed over, in batches: everything committed in one turn of the
@@ -84,6 +115,7 @@ export function createAnnouncer(url: string, onError: (err: unknown) => void): A
   pool.on("error", () => {});
   const queued = new Map<string, Announcement>();
   let events: unknown[] = [];
+  let audits: AuditRow[] = [];
   let scheduled = false;
   let tail: Promise<void> = Promise.resolve();
   const flush = async () => {
@@ -92,20 +124,41 @@ export function createAnnouncer(url: string, onError: (err: unknown) => void): A
     queued.clear();
     const stored = events;
     events = [];
+    const entries = audits;
+    audits = [];
     const channels = list.map((a) => a.channel);
     const payloads = list.map((a) => a.payload);
-    const notify = (c: string, p: string) =>
-      `select count(pg_notify(a.c, a.p)) from unnest(${c}::text[], ${p}::text[]) as a(c, p)`;
-    // One round trip: with events, the table announcements ride in their transaction.
-    if (stored.length > 0)
-      await pool
-        .query(`select portal_store_events($1::jsonb), (${notify("$2", "$3")})`, [
-          JSON.stringify(stored),
-          channels,
-          payloads,
-        ])
-        .catch(onError);
-    else if (list.length > 0) await pool.query(notify("$1", "$2"), [channels, payloads]).catch(onError);
+    // One round trip, one transaction: events (their order lock and NOTIFY), the table
+    // announcements, and the audit rows in a WITH clause (a data-modifying WITH always runs whole).
+    const run = (withAudit: AuditRow[]) => {
+      const params: unknown[] = [];
+      const arg = (v: unknown) => `$${params.push(v)}`;
+      const parts: string[] = [];
+      if (stored.length > 0) parts.push(`portal_store_events(${arg(JSON.stringify(stored))}::jsonb)`);
+      if (list.length > 0)
+        parts.push(
+          `(select count(pg_notify(a.c, a.p)) from unnest(${arg(channels)}::text[], ${arg(payloads)}::text[]) as a(c, p))`,
+        );
+      let head = "";
+      if (withAudit.length > 0) {
+        head = `with audit as (${auditInsertSql(arg(JSON.stringify(withAudit)))} returning 1) `;
+        parts.push("(select count(*) from audit)");
+      }
+      return parts.length > 0 ? pool.query(`${head}select ${parts.join(", ")}`, params) : Promise.resolve();
+    };
+    try {
+      await run(entries);
+    } catch (err) {
+      if (entries.length === 0) return onError(err);
+      // One bad row must not lose the batch: the rest again, each audit row on its own.
+      await run([]).catch(onError);
+      for (const row of entries) await pool.query(auditInsertSql("$1"), [JSON.stringify([row])]).catch(onError);
+    }
+  };
+  const schedule = () => {
+    if (scheduled) return;
+    scheduled = true;
+    tail = tail.then(() => new Promise<void>((resolve) => setImmediate(resolve))).then(flush);
   };
   return {
     add(list) {
@@ -119,9 +172,12 @@ export function createAnnouncer(url: string, onError: (err: unknown) => void): A
           }
         } else queued.set(`${a.channel}\u0000${a.payload}`, a);
       }
-      if (scheduled) return;
-      scheduled = true;
-      tail = tail.then(() => new Promise<void>((resolve) => setImmediate(resolve))).then(flush);
+      schedule();
+    },
+    appendAudit(rows) {
+      audits.push(...rows);
+      schedule();
+      return tail;
     },
     sent: () => tail,
     async close() {

@@ -8,13 +8,22 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import { ANNOUNCE_AFTER_COMMIT_OPTION, createAnnouncer, followCommits } from "./announce-after-commit";
+import {
+  ANNOUNCE_AFTER_COMMIT_OPTION,
+  type AuditRow,
+  auditInsertSql,
+  createAnnouncer,
+  followCommits,
+} from "./announce-after-commit";
 import { type DataDirLock, lockDataDir } from "./data-dir-lock";
 
 /** The one database type every service takes: the same PostgreSQL dialect on PGlite or a server. */
 export type Db = PgDatabase<PgQueryResultHKT>;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type DbOrTx = Db | Tx;
+
+/** The rows of `db.execute(sql...)`: both drivers answer `{ rows }`; the shared type says unknown. */
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 export type Database = {
   db: Db;
@@ -32,6 +41,13 @@ export type Database = {
    * on PostgreSQL they follow the commit; on PGlite they are sent with it, and this resolves at once).
    */
   announcementsSent(): Promise<void>;
+  /**
+   * Stores audit rows outside any request transaction (the audit trail's entry after a write): on
+   * PostgreSQL in the announcer's next batch, one round trip and one commit for every write of that
+   * turn (issue 11); on PGlite at once. A failure is reported, never thrown (PostgreSQL), or thrown
+   * (PGlite) for the caller to report.
+   */
+  appendAudit(rows: AuditRow[]): Promise<void>;
 };
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../drizzle");
@@ -58,6 +74,7 @@ export async function openDatabase(opts: {
       pglite: null,
       pool,
       announcementsSent: announcer.sent,
+      appendAudit: announcer.appendAudit,
       migrate: async () => {
         await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR });
       },
@@ -99,6 +116,9 @@ export async function openDatabase(opts: {
     pglite: client,
     pool: null,
     announcementsSent: () => Promise.resolve(),
+    appendAudit: async (rows) => {
+      if (rows.length > 0) await client.query(auditInsertSql("$1"), [JSON.stringify(rows)]);
+    },
     migrate: async () => {
       await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR });
     },

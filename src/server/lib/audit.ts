@@ -1,9 +1,10 @@
+import { sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { routePath } from "hono/route";
 import { ADMIN_ROLES, holdsAny } from "../../domain/roles";
+import { AUDIT_INSERT_HEAD, type AuditRow } from "../db/announce-after-commit";
 import type { DbOrTx } from "../db/client";
-import { auditLog } from "../db/schema/audit";
 import { clientAddressOf } from "./client-address";
 import type { AppEnv, Viewer } from "./context";
 
@@ -54,27 +55,30 @@ function storable(v: unknown): unknown {
   );
 }
 
-/** Writes entries (in the caller's transaction when given one, so they commit with the change). */
+/** An entry as audit_log's row: texts cut to length, values made storable. */
+function auditRow(e: AuditEntry): AuditRow {
+  return {
+    action: e.action,
+    summary: cut(e.summary) ?? e.action,
+    actor_id: e.actorId ?? null,
+    actor_email: cut(e.actorEmail),
+    actor_role: e.actorRole ?? null,
+    acting_as: cut(e.actingAs),
+    entity_type: e.entityType ?? null,
+    entity_id: cut(e.entityId),
+    organization_id: e.organizationId ?? null,
+    before: storable(e.before),
+    after: storable(e.after),
+    detail: storable(e.detail),
+    ip: cut(e.ip),
+  };
+}
+
+/** Writes entries in the caller's transaction (they commit with the change), or on their own. */
 export async function recordAudit(db: DbOrTx, entries: AuditEntry | AuditEntry[]): Promise<void> {
   const list = Array.isArray(entries) ? entries : [entries];
   if (list.length === 0) return;
-  await db.insert(auditLog).values(
-    list.map((e) => ({
-      action: e.action,
-      summary: cut(e.summary) ?? e.action,
-      actorId: e.actorId ?? null,
-      actorEmail: cut(e.actorEmail),
-      actorRole: e.actorRole ?? null,
-      actingAs: cut(e.actingAs),
-      entityType: e.entityType ?? null,
-      entityId: cut(e.entityId),
-      organizationId: e.organizationId ?? null,
-      before: storable(e.before),
-      after: storable(e.after),
-      detail: storable(e.detail) as Record<string, unknown> | null,
-      ip: cut(e.ip),
-    })),
-  );
+  await db.execute(sql`${sql.raw(AUDIT_INSERT_HEAD)}${JSON.stringify(list.map(auditRow))}::jsonb)`);
 }
 
 /** Who acts: the viewer, and under View As the organization or student an administrator named. */
@@ -156,7 +160,7 @@ export function auditTrail(summaries: () => Map<string, string>) {
     const path = openApiPath(routePath(c) || c.req.path);
     const key = `${c.req.method} ${path}`;
     const params = c.req.param() as Record<string, string>;
-    await recordAudit(c.get("deps").db, {
+    const entry: AuditEntry = {
       ...actorOf(c, viewer),
       action: note.action ?? key,
       summary: note.summary ?? summaries().get(key) ?? key,
@@ -167,7 +171,12 @@ export function auditTrail(summaries: () => Map<string, string>) {
       before: note.before,
       after: note.after,
       detail: { method: c.req.method, path: c.req.path, status: c.res.status, ...(note.detail ?? {}) },
-    }).catch((err) => c.get("log").error({ err }, "audit: could not record an entry"));
+    };
+    // After the write's own commit, batched with other writes' entries and events (issue 11).
+    await c
+      .get("deps")
+      .database.appendAudit([auditRow(entry)])
+      .catch((err) => c.get("log").error({ err }, "audit: could not record an entry"));
   });
 }
 

@@ -56,6 +56,12 @@ export type Realtime = {
    * commit: call it last. Several events: one statement, in order.
    */
   publish(db: DbOrTx, event: PortalEvent | PortalEvent[], opts?: { alongside?: SQL | SQL[] }): Promise<void>;
+  /**
+   * The SQL expression that publishes these events as `publish` does, for a statement of the
+   * caller's own that evaluates it once per event batch (say once per row a write returned: a write
+   * that wrote nothing publishes nothing). One round trip for the write, its events and its answer.
+   */
+  publishing(event: PortalEvent | PortalEvent[]): SQL;
   subscribe(userId: string, listener: Listener): () => void;
   /** Resolves once this instance listens; SSE connections wait for it. */
   ready: Promise<void>;
@@ -267,9 +273,11 @@ export function createRealtime(database: Database, log: Logger): Realtime {
       with ${sql.join(
         alongside.map((s, i) => sql`${sql.raw(`w${i}`)} as (${s}), `),
         sql``,
-      )}v as (select ${JSON.stringify(events.map((e) => ({ userId: e.userId, type: e.type, data: e.data ?? {} })))}::jsonb as events)
+      )}v as (select ${eventsJson(events)}::jsonb as events)
       select portal_publish(v.events) from v`);
   };
+  const eventsJson = (events: PortalEvent[]) =>
+    JSON.stringify(events.map((e) => ({ userId: e.userId, type: e.type, data: e.data ?? {} })));
 
   return {
     async publish(target, event, opts = {}) {
@@ -282,6 +290,9 @@ export function createRealtime(database: Database, log: Logger): Realtime {
       // transaction: the lock lasts to its commit, with no round trip between (issue 11: publishing
       // transactions queue behind that lock).
       await store(target, events, [opts.alongside ?? []].flat());
+    },
+    publishing(event) {
+      return sql`portal_publish(${eventsJson([event].flat())}::jsonb)`;
     },
     subscribe(userId, listener) {
       const set = listeners.get(userId) ?? new Set<Listener>();

@@ -1,18 +1,17 @@
-import { and, asc, eq, gte, lte, ne, type SQL, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import { APPLICATION_STATUS_LABELS, rotationPhase } from "../../../domain/applications";
-import type { Tx } from "../../db/client";
+import { departmentSeatsMessage, peakSeats } from "../../../domain/placements";
+import { rowsOf, type Tx } from "../../db/client";
 import { applications } from "../../db/schema/applications";
 import { users } from "../../db/schema/auth";
 import { memberships, organizations } from "../../db/schema/organizations";
-import { placements } from "../../db/schema/placements";
+import { departments, placements } from "../../db/schema/placements";
 import { students, studentUsers } from "../../db/schema/students";
 import { facilityScope, type Scope, scopeWhere } from "../../lib/access";
 import type { Deps, Viewer } from "../../lib/context";
 import { AppError, conflict, notFound, refused } from "../../lib/errors";
 import { mailHtml } from "../../lib/mail";
 import { readinessOf } from "../compliance/readiness";
-import { assertDepartmentSeat } from "../departments/service";
 import { lockPlacement } from "../placements/slots";
 import { getFacilityApplication } from "./list";
 
@@ -67,35 +66,20 @@ export async function decideApplication(
     await mailDecision(deps, tx, recipients, decision, notes);
 
     const placement = decision === "approved" ? await lockPlacement(tx, found.placementId) : null;
-    // Under the student's row lock, so withdrawing the student from the roster (which updates that
-    // row) and this approval serialize: whichever commits second sees the other (issue 9).
-    const [applicant] =
-      decision === "approved"
-        ? await tx
-            .select({
-              enrollmentStatus: students.enrollmentStatus,
-              firstName: students.firstName,
-              lastName: students.lastName,
-            })
-            .from(students)
-            .where(eq(students.id, found.studentId))
-            .for("no key update")
-        : [];
-    const [current] = await tx
-      .select({ status: applications.status })
-      .from(applications)
-      .where(eq(applications.id, id))
-      .for("update");
-    if (!current) throw notFound("Application");
-    if (current.status !== "pending") {
-      throw conflict(
-        `This application was already ${APPLICATION_STATUS_LABELS.facility[current.status].toLowerCase()}`,
-      );
+    // Then, in one statement (issue 11: every round trip under the placement's lock holds up every
+    // other approval of it), the student's roster row, so withdrawing the student from the roster
+    // (which updates that row) and this approval serialize (issue 9); the application; and the
+    // department's row (issue 9: its seats).
+    const approval = placement ? await lockForApproval(tx, found.studentId, id, placement.departmentId) : null;
+    const locked = placement ? approval : await lockApplication(tx, id);
+    if (!locked) throw notFound("Application");
+    if (locked.status !== "pending") {
+      throw conflict(`This application was already ${APPLICATION_STATUS_LABELS.facility[locked.status].toLowerCase()}`);
     }
 
     if (decision === "approved") {
-      if (!placement) throw notFound("Placement");
-      assertApprovable(placement, applicant);
+      if (!placement || !approval) throw notFound("Placement");
+      assertApprovable(placement, approval);
       if (placement.status !== "active") {
         throw refused(
           "placement_closed",
@@ -108,8 +92,12 @@ export async function decideApplication(
           `This placement is full: ${placement.slotsFilled} of ${placement.capacity} spot${placement.capacity === 1 ? "" : "s"} filled`,
         );
       }
-      await assertNoOverlap(tx, found.studentId, found.placementId, id);
-      await assertDepartmentSeat(tx, found.placementId); // issue 9: the department's seats, under its row lock
+      await assertNoClash(tx, {
+        studentId: found.studentId,
+        applicationId: id,
+        placement,
+        department: approval.department,
+      });
       override = assertReady(readiness, id, confirmNotReady || !approvalRequiresCompliance);
       writes.push(
         tx
@@ -197,37 +185,102 @@ function assertApprovable(
   }
 }
 
-/** D7: one student cannot hold two approved placements whose dates overlap (409 naming the clash). */
-async function assertNoOverlap(tx: Tx, studentId: string, placementId: string, applicationId: string) {
-  const target = alias(placements, "target");
-  const other = alias(placements, "other");
-  const otherFacility = alias(organizations, "other_facility");
-  const [clash] = await tx
-    .select({
-      firstName: students.firstName,
-      lastName: students.lastName,
-      title: other.title,
-      facilityName: otherFacility.name,
-      startDate: other.startDate,
-      endDate: other.endDate,
-      sameFacility: sql<boolean>`${other.facilityId} = ${target.facilityId}`,
-    })
+type LockedDepartment = { id: string; name: string; capacity: number };
+
+/** A rejection locks the application only. */
+async function lockApplication(tx: Tx, id: string) {
+  const [row] = await tx
+    .select({ status: applications.status })
     .from(applications)
-    .innerJoin(students, eq(students.id, applications.studentId))
-    .innerJoin(other, eq(other.id, applications.placementId))
-    .innerJoin(otherFacility, eq(otherFacility.id, other.facilityId))
-    .innerJoin(target, eq(target.id, placementId))
-    .where(
-      and(
-        eq(applications.studentId, studentId),
-        eq(applications.status, "approved"),
-        ne(applications.id, applicationId),
-        lte(other.startDate, target.endDate),
-        gte(other.endDate, target.startDate),
-      ),
-    )
-    .orderBy(asc(other.startDate))
-    .limit(1);
+    .where(eq(applications.id, id))
+    .for("update");
+  return row ?? null;
+}
+
+/**
+ * An approval's locks after the placement's, in one statement and in this order: the student's
+ * roster row (no key update), the application (update), the placement's department (no key update).
+ */
+async function lockForApproval(tx: Tx, studentId: string, applicationId: string, departmentId: string | null) {
+  type Row = {
+    enrollmentStatus: string;
+    firstName: string;
+    lastName: string;
+    status: keyof (typeof APPLICATION_STATUS_LABELS)["facility"];
+    departmentId: string | null;
+    departmentName: string | null;
+    departmentCapacity: number | null;
+  };
+  const lock = (withDepartment: boolean) =>
+    tx.execute(sql`
+      select s.enrollment_status as "enrollmentStatus", s.first_name as "firstName", s.last_name as "lastName",
+        a.status as "status",
+        ${withDepartment ? sql`d.id as "departmentId", d.name as "departmentName", d.capacity as "departmentCapacity"` : sql`null as "departmentId"`}
+      from ${students} s
+      join ${applications} a on a.id = ${applicationId}
+      ${withDepartment ? sql`join ${departments} d on d.id = ${departmentId}` : sql``}
+      where s.id = ${studentId}
+      for no key update of s for update of a ${withDepartment ? sql`for no key update of d` : sql``}`);
+  let [row] = rowsOf<Row>(await lock(departmentId !== null));
+  // A department gone since the placement named it holds no seats: the placement's locks alone.
+  if (!row && departmentId !== null) [row] = rowsOf<Row>(await lock(false));
+  if (!row) return null;
+  const department: LockedDepartment | null =
+    row.departmentId && row.departmentName !== null && row.departmentCapacity !== null
+      ? { id: row.departmentId, name: row.departmentName, capacity: Number(row.departmentCapacity) }
+      : null;
+  return { ...row, department };
+}
+
+type Clash = {
+  firstName: string;
+  lastName: string;
+  title: string;
+  facilityName: string;
+  startDate: string;
+  endDate: string;
+  sameFacility: boolean;
+};
+
+/**
+ * Under the locks, in one statement: D7, one student cannot hold two approved placements whose dates
+ * overlap (409 naming the clash); issue 9, the department's seats on the busiest day of the
+ * placement's dates (its approved students) must leave one free.
+ */
+async function assertNoClash(
+  tx: Tx,
+  a: {
+    studentId: string;
+    applicationId: string;
+    placement: { id: string; startDate: string; endDate: string };
+    department: LockedDepartment | null;
+  },
+) {
+  const { placement, department } = a;
+  const result = await tx.execute(sql`
+    select
+      (select json_build_object('firstName', s.first_name, 'lastName', s.last_name, 'title', o.title,
+          'facilityName', f.name, 'startDate', o.start_date, 'endDate', o.end_date,
+          'sameFacility', o.facility_id = t.facility_id)
+        from ${applications} x
+        join ${students} s on s.id = x.student_id
+        join ${placements} o on o.id = x.placement_id
+        join ${organizations} f on f.id = o.facility_id
+        join ${placements} t on t.id = ${placement.id}
+        where x.student_id = ${a.studentId} and x.status = 'approved' and x.id <> ${a.applicationId}
+          and o.start_date <= t.end_date and o.end_date >= t.start_date
+        order by o.start_date limit 1) as clash,
+      ${
+        department
+          ? sql`(select coalesce(json_agg(json_build_object('startDate', p.start_date, 'endDate', p.end_date, 'seats', p.slots_filled)), '[]'::json)
+        from ${placements} p
+        where p.department_id = ${department.id} and p.status <> 'draft'
+          and p.start_date <= ${placement.endDate} and p.end_date >= ${placement.startDate})`
+          : sql`'[]'::json`
+      } as claims`);
+  const [row] = rowsOf<{ clash: Clash | string | null; claims: Claim[] | string }>(result);
+  const parsed = <T>(v: T | string): T => (typeof v === "string" ? (JSON.parse(v) as T) : v);
+  const clash = row?.clash ? parsed(row.clash) : null;
   if (clash) {
     // D1: a rotation at another facility is the student's record, not this facility's: dates only.
     const where = clash.sameFacility ? `${clash.title} at ${clash.facilityName}` : "a rotation at another facility";
@@ -236,7 +289,13 @@ async function assertNoOverlap(tx: Tx, studentId: string, placementId: string, a
       `${fullName(clash)} already has an approved placement with overlapping dates: ${where} (${clash.startDate} to ${clash.endDate})`,
     );
   }
+  if (!department) return;
+  const taken = peakSeats(parsed(row?.claims ?? []), placement.startDate, placement.endDate);
+  if (taken + 1 > department.capacity) {
+    throw new AppError("conflict", departmentSeatsMessage(department, placement, taken, "approved students"), 409);
+  }
 }
+type Claim = { startDate: string; endDate: string; seats: number };
 
 type Recipients = Awaited<ReturnType<typeof decisionRecipients>>;
 

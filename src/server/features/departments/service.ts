@@ -244,27 +244,6 @@ export async function assertDepartmentRoom(
 }
 
 /**
- * Approving one more student of a placement (called inside the approval's transaction, after the
- * placement's lock): the approved students of the department's placements never exceed its
- * capacity on any day of this rotation (409). Locks the department row, so parallel approvals
- * across its placements serialize here and each sees the others' committed seats.
- */
-export async function assertDepartmentSeat(tx: Tx, placementId: string) {
-  const [placement] = await tx
-    .select({ departmentId: placements.departmentId, startDate: placements.startDate, endDate: placements.endDate })
-    .from(placements)
-    .where(eq(placements.id, placementId));
-  if (!placement?.departmentId) return;
-  const department = await lockDepartment(tx, placement.departmentId);
-  if (!department) return;
-  const claims = await seatClaims(tx, department.id, placement, { approvedOnly: true });
-  const taken = peakSeats(claims, placement.startDate, placement.endDate);
-  if (taken + 1 > department.capacity) {
-    throw new AppError("conflict", departmentSeatsMessage(department, placement, taken, "approved students"), 409);
-  }
-}
-
-/**
  * 'N of M seats free for these dates' in the placement form: the department's capacity, the seats
  * its other placements hold on the busiest day of the range (the placement being edited excluded).
  */
