@@ -1,4 +1,5 @@
 import type { DbOrTx } from "../db/client";
+import { jobs } from "../db/schema/jobs";
 import { enqueue, type JobHandler } from "./jobs";
 import type { Mail, Mailer } from "./mail";
 
@@ -18,6 +19,23 @@ export function enqueueMail(db: DbOrTx, mail: QueuedMail, opts: { dedupeKey?: st
     throw new Error("A mail with secrets is sent directly, never queued (its payload is stored)");
   const { to, subject, text, html, link } = mail;
   return enqueue(db, { kind: MAIL_SEND, payload: { to, subject, text, html, link }, dedupeKey: opts.dedupeKey });
+}
+
+/**
+ * Enqueues several mails in one statement (a decision's notices to each coordinator and the
+ * student: issue 11, one round trip instead of one per person). No dedupe keys.
+ */
+export async function enqueueMails(db: DbOrTx, mails: QueuedMail[]): Promise<void> {
+  if (mails.length === 0) return;
+  for (const mail of mails)
+    if ("secrets" in mail && (mail as Mail).secrets?.length)
+      throw new Error("A mail with secrets is sent directly, never queued (its payload is stored)");
+  await db.insert(jobs).values(
+    mails.map(({ to, subject, text, html, link }) => ({
+      kind: MAIL_SEND,
+      payload: { to, subject, text, html, link },
+    })),
+  );
 }
 
 /** The `mail.send` handler: delivers the stored mail; a delivery error fails the attempt (retried later). */

@@ -390,7 +390,8 @@ export async function exportFacilityApplications(db: Db, access: Scope, f: Facil
  * One application with the applicant's details (D1): visible to a facility only through an
  * application to one of its own placements; another facility's coordinator gets 404.
  */
-export async function getFacilityApplication(db: Db, access: Scope, id: string) {
+/** `known.ready`: the caller has just computed the application's readiness (not computed again). */
+export async function getFacilityApplication(db: Db, access: Scope, id: string, known?: { ready: boolean }) {
   const scope = facilityScope(access);
   const [row] = await withJoins(
     db
@@ -405,7 +406,10 @@ export async function getFacilityApplication(db: Db, access: Scope, id: string) 
   ).where(and(eq(applications.id, id), inScope(scope)));
   if (!row) throw notFound("Application");
   const item = facilityItem(row);
-  const [ready, override] = await Promise.all([readyByApplication(db, [id]), readinessOverride(db, id)]);
+  const [ready, override] = await Promise.all([
+    known ? new Map([[id, known.ready]]) : readyByApplication(db, [id]),
+    readinessOverride(db, id),
+  ]);
   return {
     ...item,
     ready: ready.get(id) ?? true,

@@ -11,6 +11,7 @@ import { facilityScope, type Scope, scopeWhere } from "../../lib/access";
 import type { Deps, Viewer } from "../../lib/context";
 import { AppError, conflict, notFound, refused } from "../../lib/errors";
 import { mailHtml } from "../../lib/mail";
+import type { QueuedMail } from "../../lib/mail-queue";
 import { readinessOf } from "../compliance/readiness";
 import { lockPlacement } from "../placements/slots";
 import { getFacilityApplication } from "./list";
@@ -48,7 +49,7 @@ export async function decideApplication(
   let override: string[] | null = null;
   // Issue 11: the writes under the placement's lock go with the live events in one statement.
   const writes: SQL[] = [];
-  await deps.db.transaction(async (tx) => {
+  const readiness = await deps.db.transaction(async (tx) => {
     const [found] = await tx
       .select({ id: applications.id, placementId: applications.placementId, studentId: applications.studentId })
       .from(applications)
@@ -135,9 +136,12 @@ export async function decideApplication(
       [...notified].map((userId) => ({ userId, type: "application.updated", data: { id, status: decision } })),
       { alongside: writes },
     );
+    return readiness;
   });
 
-  return getFacilityApplication(deps.db, access, id);
+  // The readiness computed above still holds (a decision changes no document): not computed again.
+  const known = readiness?.get(id);
+  return getFacilityApplication(deps.db, access, id, known ? { ready: known.ready } : undefined);
 }
 
 export const NOT_READY_MESSAGE = "This student has not met every requirement. Confirm to approve anyway.";
@@ -343,10 +347,11 @@ async function mailDecision(deps: Deps, tx: Tx, r: Recipients, decision: Decisio
   const programWord = APPLICATION_STATUS_LABELS.program[decision].toLowerCase();
   const programSubject = `Application ${programWord}: ${student}, ${a.title}`;
   const programLink = `${deps.env.appUrl}/applications`;
+  const mails: QueuedMail[] = [];
   for (const c of r.coordinators) {
     const lines = [`Hello ${c.name},`, `${student}'s application to ${where} was ${programWord}.`];
     if (notesLine) lines.push(notesLine);
-    await deps.jobs.enqueueMail(tx, {
+    mails.push({
       to: c.email,
       subject: programSubject,
       text: `${lines.join("\n\n")}\n\nSee your applications: ${programLink}`,
@@ -366,7 +371,7 @@ async function mailDecision(deps: Deps, tx: Tx, r: Recipients, decision: Decisio
         : `Your application to ${where} was not selected.`,
     ];
     if (notesLine) lines.push(notesLine);
-    await deps.jobs.enqueueMail(tx, {
+    mails.push({
       to: s.email,
       subject: studentSubject,
       text: `${lines.join("\n\n")}\n\nSee your applications: ${studentLink}`,
@@ -374,4 +379,6 @@ async function mailDecision(deps: Deps, tx: Tx, r: Recipients, decision: Decisio
       link: studentLink,
     });
   }
+  // One statement for everyone's notice.
+  await deps.jobs.enqueueMails(tx, mails);
 }

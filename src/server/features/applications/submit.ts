@@ -1,4 +1,4 @@
-import { and, count, eq, gte, inArray, lte, ne, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, lte, ne, sql } from "drizzle-orm";
 import { applyWindowRefusal, type RefusalCode, type SubmissionStudent } from "../../../domain/applications";
 import { deadlinePassed, deadlinePassedMessage } from "../../../domain/placements";
 import type { DbOrTx } from "../../db/client";
@@ -117,6 +117,8 @@ async function submitInScope(
     );
     return checkAndInsert(tx, submittedBy, scope, placement, input.students, {
       maxPending: maxPendingApplicationsPerStudent,
+      // A program's own students: its agreement was checked above (issue 11: not asked again).
+      agreementChecked: scope.kind === "program",
     });
   });
   if (outcome.submitted.length > 0) await notifyFacilityLater(deps, placement, outcome);
@@ -147,7 +149,7 @@ async function checkAndInsert(
   scope: ProgramScope,
   placement: ApplicationPlacement,
   items: SubmissionStudent[],
-  opts: { seats?: number; refuseOverlapping?: boolean; maxPending?: number } = {},
+  opts: { seats?: number; refuseOverlapping?: boolean; maxPending?: number; agreementChecked?: boolean } = {},
 ): Promise<Outcome> {
   const notesOf = new Map<string, string | null>();
   for (const item of items) if (!notesOf.has(item.studentId)) notesOf.set(item.studentId, item.notes);
@@ -161,6 +163,11 @@ async function checkAndInsert(
       enrollmentStatus: students.enrollmentStatus,
       programName: organizations.name,
       programVerification: organizations.verificationStatus,
+      // The platform setting (issue 14): pending applications held elsewhere (to other placements:
+      // one to this placement is "already applied"), read with the students (issue 11: one round
+      // trip), after the caller's lock on their pending applications.
+      pending: sql<number>`(select count(*)::int from ${applications} where ${applications.studentId} = ${students.id}
+        and ${applications.status} = 'pending' and ${applications.placementId} <> ${placement.id})`,
     })
     .from(students)
     .innerJoin(organizations, eq(organizations.id, students.programId))
@@ -210,7 +217,7 @@ async function checkAndInsert(
     }
   }
 
-  if (eligible.length > 0) {
+  if (eligible.length > 0 && !opts.agreementChecked) {
     // Issue 17: students of a program without an affiliation agreement covering the rotation, when
     // the facility requires one (an administrator's mixed batch, a bulk match's lines).
     const lacking = await programsWithoutAgreement(
@@ -228,14 +235,9 @@ async function checkAndInsert(
   if (opts.maxPending !== undefined && eligible.length > 0) {
     // The platform setting (issue 14): a student already holding that many pending applications
     // (to other placements: one to this placement is "already applied") gets no more.
-    const held = await pendingCounts(
-      db,
-      eligible.map((s) => s.id),
-      placement.id,
-    );
     const limit = opts.maxPending;
     eligible = eligible.filter((s) => {
-      if ((held.get(s.id) ?? 0) < limit) return true;
+      if (Number(s.pending) < limit) return true;
       refused.push({
         studentId: s.id,
         name: fullName(s),
@@ -376,21 +378,6 @@ async function lockStudentsPending(tx: DbOrTx, studentIds: string[]) {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-async function pendingCounts(db: DbOrTx, studentIds: string[], placementId: string) {
-  const rows = await db
-    .select({ studentId: applications.studentId, n: count() })
-    .from(applications)
-    .where(
-      and(
-        inArray(applications.studentId, studentIds),
-        eq(applications.status, "pending"),
-        ne(applications.placementId, placementId),
-      ),
-    )
-    .groupBy(applications.studentId);
-  return new Map(rows.map((r) => [r.studentId, r.n]));
-}
 
 /** The students' applications to a placement that are not withdrawn, by student: their status. */
 async function existingApplications(db: DbOrTx, placementId: string, studentIds: string[]) {
