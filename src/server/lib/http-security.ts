@@ -1,3 +1,5 @@
+import type { IncomingMessage } from "node:http";
+import { Readable } from "node:stream";
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "./context";
@@ -161,17 +163,73 @@ export type BodyLimitRule = { path: RegExp; maxSize: number; message: string; fi
  * any handler reads the body, so a huge body costs the server nothing.
  */
 export function bodyLimits(rules: BodyLimitRule[]): MiddlewareHandler<AppEnv> {
+  const tooLarge = (c: Context<AppEnv>, message: string, field?: string) =>
+    c.json(errorBody("too_large", message, field ? [{ path: field, message }] : undefined), 413) as Response;
   const make = (maxSize: number, message: string, field?: string) =>
-    bodyLimit({
-      maxSize,
-      onError: (c) =>
-        c.json(errorBody("too_large", message, field ? [{ path: field, message }] : undefined), 413) as Response,
-    });
-  const fallback = make(DEFAULT_BODY_LIMIT, `The request body is larger than ${DEFAULT_BODY_LIMIT / 1024} kB`);
-  const limited = rules.map((r) => ({ path: r.path, limit: make(r.maxSize, r.message, r.field) }));
+    bodyLimit({ maxSize, onError: (c) => tooLarge(c as Context<AppEnv>, message, field) });
+  const fallbackMessage = `The request body is larger than ${DEFAULT_BODY_LIMIT / 1024} kB`;
+  type Limit = { maxSize: number; message: string; field?: string; limit: MiddlewareHandler };
+  const fallback: Limit = {
+    maxSize: DEFAULT_BODY_LIMIT,
+    message: fallbackMessage,
+    limit: make(DEFAULT_BODY_LIMIT, fallbackMessage),
+  };
+  const limited = rules.map((r): Limit & { path: RegExp } => ({
+    path: r.path,
+    maxSize: r.maxSize,
+    message: r.message,
+    field: r.field,
+    limit: make(r.maxSize, r.message, r.field),
+  }));
   return async (c, next) => {
     if (!STATE_CHANGING.has(c.req.method)) return next();
-    const rule = limited.find((r) => r.path.test(c.req.path));
-    return (rule?.limit ?? fallback)(c, next);
+    const rule = limited.find((r) => r.path.test(c.req.path)) ?? fallback;
+    // Issue 11: a JSON body on the Node server is read straight from the socket's stream, within
+    // the limit, and kept as the request's text (c.req.json() and the input guard read it there):
+    // no web Request, stream, or clone of it per write. Better Auth reads the raw request itself.
+    const given = (c.env as { incoming?: unknown } | undefined)?.incoming;
+    // Only the server's own stream (app.request() callers may pass a bare peer address instead).
+    const incoming = given instanceof Readable ? (given as IncomingMessage) : null;
+    const type = (c.req.header("content-type") ?? "").split(";")[0].trim().toLowerCase();
+    if (incoming && isJsonType(type) && !c.req.path.startsWith("/api/auth/")) {
+      const declared = Number(c.req.header("content-length") ?? Number.NaN);
+      if (declared > rule.maxSize) return tooLarge(c, rule.message, rule.field);
+      const text = await readText(incoming, rule.maxSize);
+      if (text === null) return tooLarge(c, rule.message, rule.field);
+      // Hono keeps promises there (its types say the values).
+      (c.req.bodyCache as { text?: Promise<string> }).text = Promise.resolve(text);
+      return next();
+    }
+    return rule.limit(c, next);
   };
+}
+
+/**
+ * A request body as UTF-8 text (a byte-order mark dropped, as Request.text() does), or null once it
+ * passes `maxSize` bytes (the rest is drained unread). Rejects when the client goes away mid-body.
+ */
+export function readText(incoming: IncomingMessage, maxSize: number): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let over = false;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxSize) {
+        over = true;
+        chunks.length = 0;
+        incoming.off("data", onData);
+        incoming.resume();
+        resolve(null);
+      } else chunks.push(chunk);
+    };
+    incoming.on("data", onData);
+    incoming.once("end", () => {
+      if (!over) resolve(new TextDecoder().decode(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size)));
+    });
+    incoming.once("error", reject);
+    incoming.once("close", () => {
+      if (!incoming.complete && !over) reject(new Error("The client closed the connection before its body arrived"));
+    });
+  });
 }

@@ -58,8 +58,10 @@ function queryIssues(url: URL): ErrorIssue[] {
   return issues;
 }
 
-async function bodyIssues(request: Request): Promise<ErrorIssue[]> {
-  if (!BODY_METHODS.has(request.method) || request.body === null) return [];
+async function bodyIssues(request: Request, kept?: Promise<string>): Promise<ErrorIssue[]> {
+  if (!BODY_METHODS.has(request.method)) return [];
+  // The body the server already read as text (http-security.ts bodyLimits): nothing to clone.
+  if (!kept && request.body === null) return [];
   const type = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
   const toIssues = (paths: string[]) => paths.map((path) => ({ path, message: NUL_MESSAGE }));
   if (type === "multipart/form-data") {
@@ -78,7 +80,7 @@ async function bodyIssues(request: Request): Promise<ErrorIssue[]> {
     return toIssues(paths);
   }
   // A read error (a body-size limit cutting the stream) propagates to the limit's handler.
-  const text = await request.clone().text();
+  const text = kept ? await kept : await request.clone().text();
   if (!text) return [];
   if (type === "application/x-www-form-urlencoded") {
     const paths: string[] = [];
@@ -104,7 +106,8 @@ async function bodyIssues(request: Request): Promise<ErrorIssue[]> {
 export const inputGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
   const url = new URL(c.req.url);
   const issues = [...pathIssues(url), ...queryIssues(url)];
-  if (issues.length === 0) issues.push(...(await bodyIssues(c.req.raw)));
+  if (issues.length === 0)
+    issues.push(...(await bodyIssues(c.req.raw, (c.req.bodyCache as { text?: Promise<string> }).text)));
   if (issues.length === 0) return next();
   const named = issues.slice(0, MAX_ISSUES);
   return c.json(errorBody("invalid", named.map((i) => `${i.path}: ${i.message}`).join("; "), named), 422);
