@@ -36,6 +36,7 @@ function send(
   path: string,
   body: string | Buffer,
   opts: { cookie?: string; chunked?: boolean; type?: string } = {},
+  // biome-ignore lint/suspicious/noExplicitAny: the answers checked are JSON of several shapes
 ): Promise<{ status: number; json: any }> {
   return new Promise((resolve, reject) => {
     const url = new URL(path, base);
