@@ -222,21 +222,27 @@ async function portalRows(base: string): Promise<Row[]> {
         body: () => JSON.stringify({ recipientId: to, subject: `Bench ${++n}`, content: "Load test message" }),
       }),
     );
-  if (wanted("POST /api/applications (apply, write)") || wanted("POST …/approve (decision, write)"))
+  if (wanted("POST /api/applications (apply, write)") || wanted("POST …/approve (decision, write; 3 placements)"))
     rows.push(...(await applyAndApprove(base, program, facility)));
   return rows;
 }
 
 const BENCH_STUDENTS = 6000;
+/** Units (departments) whose placements take the spread-out approvals, three placements each. */
+const SPREAD_UNITS = 15;
 const json = async <T>(res: Response, what: string): Promise<T> => {
   if (!res.ok) throw new Error(`${what}: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
 };
 
 /**
- * The loop's writes: the program applies for one student at a time (6,000 fresh students across
- * three 500-seat placements), then the facility approves those applications one at a time. Each
- * request is a real, distinct write; the rows count refusals as errors.
+ * The loop's writes: the program applies for one student at a time (6,000 fresh students), then
+ * the facility approves those applications one at a time. Each request is a real, distinct write;
+ * the rows count refusals as errors. Two approval rows:
+ * - contended: every approval in three placements of two units, so each waits for the placement's
+ *   and the unit's row locks (D8: seats are counted one approval at a time);
+ * - spread: approvals across 45 placements of 15 units, as when many coordinators decide at once.
+ * A third of the students apply to the contended placements, the rest to the spread ones.
  */
 async function applyAndApprove(base: string, program: string, facility: string): Promise<Row[]> {
   const post = (url: string, cookie: string, body: unknown) =>
@@ -246,34 +252,34 @@ async function applyAndApprove(base: string, program: string, facility: string):
       body: JSON.stringify(body),
     });
   const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-  const units = [];
-  for (const n of [1, 2]) {
-    units.push(
+  const unit = async (name: string) =>
+    json<{ id: string }>(
+      await post("/api/facility/departments", facility, { name, specialty: "Medical-Surgical", capacity: 1000 }),
+      "department",
+    );
+  const placementIn = async (departmentId: string, title: string) =>
+    (
       await json<{ id: string }>(
-        await post("/api/facility/departments", facility, {
-          name: `Bench unit ${n}`,
+        await post("/api/facility/placements", facility, {
+          title,
           specialty: "Medical-Surgical",
-          capacity: 1000,
+          departmentId,
+          startDate: day(60),
+          endDate: day(100),
+          capacity: 500,
+          status: "active",
         }),
-        "department",
-      ),
-    );
-  }
-  const placementIds: string[] = [];
-  for (const n of [0, 1, 2]) {
-    const placement = await json<{ id: string }>(
-      await post("/api/facility/placements", facility, {
-        title: `Bench rotation ${n + 1}`,
-        specialty: "Medical-Surgical",
-        departmentId: units[n === 2 ? 1 : 0]!.id,
-        startDate: day(60),
-        endDate: day(100),
-        capacity: 500,
-        status: "active",
-      }),
-      "placement",
-    );
-    placementIds.push(placement.id);
+        "placement",
+      )
+    ).id;
+  const contendedUnits = [await unit("Bench unit 1"), await unit("Bench unit 2")];
+  const contended: string[] = [];
+  for (const n of [0, 1, 2])
+    contended.push(await placementIn(contendedUnits[n === 2 ? 1 : 0]!.id, `Bench rotation ${n + 1}`));
+  const spread: string[] = [];
+  for (let u = 0; u < SPREAD_UNITS; u++) {
+    const { id } = await unit(`Bench spread unit ${u + 1}`);
+    for (const n of [1, 2, 3]) spread.push(await placementIn(id, `Bench spread rotation ${u + 1}.${n}`));
   }
   const csv = ["first_name,last_name,email,specialty_interest"];
   for (let i = 0; i < BENCH_STUDENTS; i++) csv.push(`Bench,Student${i},bench.student${i}@bench.test,Medical-Surgical`);
@@ -287,34 +293,53 @@ async function applyAndApprove(base: string, program: string, facility: string):
     if (got.items.length === 0) break;
     studentIds.push(...got.items.map((s) => s.id));
   }
+  const contendedSet = new Set(contended);
+  const placementOf = (i: number) =>
+    i % 3 === 0 ? contended[(i / 3) % 3]! : spread[(i - 1 - Math.floor(i / 3)) % spread.length]!;
   let next = 0;
   let refused = 0;
-  const applicationIds: string[] = [];
+  const applied: { id: string; placementId: string }[] = [];
   const apply = await load(base, "POST /api/applications (apply, write)", "/api/applications", {
     method: "POST",
     connections: WRITE_CONNECTIONS,
     headers: { cookie: program },
     body: () => {
       const i = next++ % studentIds.length;
-      return JSON.stringify({ placementId: placementIds[i % 3], studentIds: [studentIds[i]] });
+      return JSON.stringify({ placementId: placementOf(i), studentIds: [studentIds[i]] });
     },
     onBody: (status, body) => {
       // 200: every student refused (nothing written): counted with the errors.
       if (status === 200) refused += 1;
       if (status !== 201) return;
-      const id = (JSON.parse(body) as { submitted: { id: string }[] }).submitted[0]?.id;
-      if (id) applicationIds.push(id);
+      const answer = JSON.parse(body) as { placement: { id: string }; submitted: { id: string }[] };
+      const got = answer.submitted[0];
+      if (got) applied.push({ id: got.id, placementId: answer.placement.id });
     },
   });
-  let decided = 0;
-  const approve = await load(base, "POST …/approve (decision, write)", "/api/facility/applications", {
-    method: "POST",
-    connections: WRITE_CONNECTIONS,
-    headers: { cookie: facility },
-    path: () => `/api/facility/applications/${applicationIds[decided++ % applicationIds.length]}/approve`,
-    body: () => JSON.stringify({ confirmNotReady: true }),
-  });
-  return [{ ...apply, errors: apply.errors + refused }, approve];
+  const approveRow = async (title: string, ids: string[]) => {
+    let decided = 0;
+    return load(base, title, "/api/facility/applications", {
+      method: "POST",
+      connections: WRITE_CONNECTIONS,
+      headers: { cookie: facility },
+      path: () => `/api/facility/applications/${ids[decided++ % ids.length]}/approve`,
+      body: () => JSON.stringify({ confirmNotReady: true }),
+    });
+  };
+  const rows: Row[] = [{ ...apply, errors: apply.errors + refused }];
+  rows.push(
+    await approveRow(
+      "POST …/approve (decision, write; 3 placements)",
+      applied.filter((a) => contendedSet.has(a.placementId)).map((a) => a.id),
+    ),
+  );
+  rows.push(
+    await approveRow(
+      "POST …/approve (decision, write; 45 placements)",
+      applied.filter((a) => !contendedSet.has(a.placementId)).map((a) => a.id),
+    ),
+  );
+  return rows;
 }
 
 const fmt = (n: number) => String(Math.round(n));

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { unionAll } from "drizzle-orm/pg-core";
 import { itemReadiness, type Readiness, type RequirementType } from "../../../domain/compliance";
 import type { DbOrTx } from "../../db/client";
 import { applications } from "../../db/schema/applications";
@@ -47,20 +48,36 @@ export async function readinessOf(db: DbOrTx, applicationIds: string[], day = to
   const facilityIds = [...new Set(apps.map((a) => a.facilityId))];
   const placementIds = [...new Set(apps.map((a) => a.placementId))];
   const studentIds = [...new Set(apps.map((a) => a.studentId))];
-  const [types, prog, fac, plac, docs] = await Promise.all([
+  // The three kinds of requirement in one statement (issue 11: one round trip, not three).
+  const kind = (k: Source) => sql<Source>`${k}::text`.as("kind");
+  const [types, required, docs] = await Promise.all([
     activeTypes(db),
-    db
-      .select({ owner: programRequirements.programId, typeId: programRequirements.requirementTypeId })
-      .from(programRequirements)
-      .where(inArray(programRequirements.programId, programIds)),
-    db
-      .select({ owner: facilityRequirements.facilityId, typeId: facilityRequirements.requirementTypeId })
-      .from(facilityRequirements)
-      .where(inArray(facilityRequirements.facilityId, facilityIds)),
-    db
-      .select({ owner: placementRequirements.placementId, typeId: placementRequirements.requirementTypeId })
-      .from(placementRequirements)
-      .where(inArray(placementRequirements.placementId, placementIds)),
+    unionAll(
+      db
+        .select({
+          kind: kind("program"),
+          owner: programRequirements.programId,
+          typeId: programRequirements.requirementTypeId,
+        })
+        .from(programRequirements)
+        .where(inArray(programRequirements.programId, programIds)),
+      db
+        .select({
+          kind: kind("facility"),
+          owner: facilityRequirements.facilityId,
+          typeId: facilityRequirements.requirementTypeId,
+        })
+        .from(facilityRequirements)
+        .where(inArray(facilityRequirements.facilityId, facilityIds)),
+      db
+        .select({
+          kind: kind("placement"),
+          owner: placementRequirements.placementId,
+          typeId: placementRequirements.requirementTypeId,
+        })
+        .from(placementRequirements)
+        .where(inArray(placementRequirements.placementId, placementIds)),
+    ),
     documentSelect(db)
       .where(and(inArray(complianceDocuments.studentId, studentIds), sql`${complianceDocuments.isCurrent}`))
       .orderBy(desc(complianceDocuments.uploadedAt)),
@@ -70,7 +87,8 @@ export async function readinessOf(db: DbOrTx, applicationIds: string[], day = to
     for (const r of rows) m.set(r.owner, (m.get(r.owner) ?? new Set()).add(r.typeId));
     return m;
   };
-  const [byProgram, byFacility, byPlacement] = [group(prog), group(fac), group(plac)];
+  const of = (k: Source) => required.filter((r) => r.kind === k);
+  const [byProgram, byFacility, byPlacement] = [group(of("program")), group(of("facility")), group(of("placement"))];
   const docOf = new Map(docs.map((d) => [`${d.studentId}:${d.requirementTypeId}`, d]));
   for (const a of apps) {
     const sets: [Source, Set<string> | undefined][] = [
