@@ -7,7 +7,7 @@ import { adminAccessRequests } from "../db/schema/organizations";
 import { createApplication } from "../factories/applications";
 import { createPlacement } from "../factories/placements";
 import { createTestApp, type TestApp } from "../testing/harness";
-import { enqueueMail, MAIL_SEND } from "./mail-queue";
+import { enqueueMail, enqueueMails, MAIL_SEND } from "./mail-queue";
 
 // Issue 12: mail about a committed decision goes through the job queue (ADR 015). While the SMTP
 // server refuses, the decision still answers 200 and the mail waits for a retry; once the server
@@ -136,5 +136,33 @@ describe("enqueueMail", () => {
     expect(() =>
       enqueueMail(t.deps.db, { to: "x@test.dev", subject: "Reset", text: "token abc", secrets: ["abc"] } as never),
     ).toThrow(/never queued/);
+  });
+});
+
+describe("enqueueMails (several notices in one statement)", () => {
+  it("queues each mail as its own job, delivered once each; refuses a batch holding a secret", async () => {
+    refusing = false;
+    received.length = 0;
+    const to = ["first.batch@test.dev", "second.batch@test.dev", "third.batch@test.dev"];
+    await enqueueMails(
+      t.deps.db,
+      to.map((address, i) => ({ to: address, subject: `Batch notice ${i}`, text: `Notice ${i}` })),
+    );
+    await t.drainJobs();
+    for (const [i, address] of to.entries()) {
+      expect(receivedBy(address)).toHaveLength(1);
+      expect(receivedBy(address)[0].raw).toContain(`Subject: Batch notice ${i}`);
+    }
+    await expect(
+      enqueueMails(t.deps.db, [
+        { to: "fine@test.dev", subject: "Fine", text: "fine" },
+        { to: "x@test.dev", subject: "Reset", text: "token abc", secrets: ["abc"] } as never,
+      ]),
+    ).rejects.toThrow(/never queued/);
+    const queuedFine = await t.deps.db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(sql`${jobs.payload} ->> 'to' = 'fine@test.dev'`);
+    expect(queuedFine).toHaveLength(0);
   });
 });

@@ -525,13 +525,15 @@ async function notifyFacility(
   const lines = submitted.map((s) => `${s.name} (${programOf.get(s.studentId) ?? "nursing program"})`);
   const link = `${deps.env.appUrl}/dashboard/facility/applications`;
   const intro = `${n === 1 ? "A new application was" : `${n} new applications were`} submitted to ${placement.title} at ${placement.facilityName}:`;
-  for (const c of coordinators) {
-    await deps.jobs.enqueueMail(deps.db, {
+  // One statement for every coordinator's notice.
+  await deps.jobs.enqueueMails(
+    deps.db,
+    coordinators.map((c) => ({
       to: c.email,
       subject,
       text: `Hello ${c.name},\n\n${intro}\n\n${lines.map((l) => `- ${l}`).join("\n")}\n\nReview them: ${link}`,
       html: mailHtml(subject, [`Hello ${c.name},`, intro, ...lines], { label: "Review applications", url: link }),
       link,
-    });
-  }
+    })),
+  );
 }
