@@ -4,7 +4,7 @@
 // production build, demo world); autocannon drives it from this process. Prints figures; asserts
 // nothing. Loopback only, bounded in time (BENCH_SECONDS per row, default 6).
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import os, { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -50,7 +50,12 @@ async function startBare(port: number): Promise<Server> {
   return { url: `http://127.0.0.1:${port}`, child, cleanup: async () => {} };
 }
 
-async function startPortal(port: number, database: "embedded" | "postgres", processes: number): Promise<Server> {
+async function startPortal(
+  port: number,
+  database: "embedded" | "postgres",
+  processes: number,
+  socketDir: string | null = null,
+): Promise<Server> {
   const dir = mkdtempSync(path.join(tmpdir(), "cpp-bench-"));
   let dbName: string | null = null;
   const env: Record<string, string> = {
@@ -74,6 +79,8 @@ async function startPortal(port: number, database: "embedded" | "postgres", proc
     await admin.end();
     const u = new URL(pgUrl!);
     u.pathname = `/${dbName}`;
+    // The same server over its Unix socket: `?host=` names the socket's directory (node-postgres).
+    if (socketDir) u.searchParams.set("host", socketDir);
     env.DATABASE_URL = u.toString();
   }
   // BENCH_NODE_ARGS: extra node flags for the portal (say --cpu-prof --cpu-prof-dir=/tmp/prof).
@@ -379,9 +386,22 @@ async function measureBare(): Promise<Row> {
 
 // The columns: the embedded database; PostgreSQL as `npm start` runs it (one process per core, at
 // most 4, or BENCH_INSTANCES); and PostgreSQL on one process when that default is more than one.
-// BENCH_DATABASES=embedded, postgres or postgres-1 measures one column only.
+// BENCH_DATABASES=embedded, postgres, postgres-1 or postgres-socket measures one column only.
 const pgProcesses = instances || defaultConcurrency(pgUrl ?? "postgres://");
-const plan: { key: string; database: "embedded" | "postgres"; processes: number; name: string }[] = [
+// BENCH_PG_SOCKET_DIR: where a PostgreSQL on this host keeps its Unix socket (default
+// /var/run/postgresql); when it is there, the portal is also measured connected through it, as a
+// portal on the database's own host would be configured (README: Configuration).
+const socketDir = process.env.BENCH_PG_SOCKET_DIR ?? "/var/run/postgresql";
+const pgPort = pgUrl ? new URL(pgUrl).port || "5432" : "5432";
+const localPg = pgUrl ? ["127.0.0.1", "localhost", "[::1]"].includes(new URL(pgUrl).hostname) : false;
+const hasSocket = localPg && existsSync(path.join(socketDir, `.s.PGSQL.${pgPort}`));
+const plan: {
+  key: string;
+  database: "embedded" | "postgres";
+  processes: number;
+  name: string;
+  socket?: boolean;
+}[] = [
   { key: "embedded", database: "embedded", processes: 1, name: "embedded (PGlite)" },
   {
     key: "postgres",
@@ -391,6 +411,17 @@ const plan: { key: string; database: "embedded" | "postgres"; processes: number;
   },
   ...(pgProcesses > 1
     ? [{ key: "postgres-1", database: "postgres" as const, processes: 1, name: "PostgreSQL 15, 1 process" }]
+    : []),
+  ...(hasSocket
+    ? [
+        {
+          key: "postgres-socket",
+          database: "postgres" as const,
+          processes: pgProcesses,
+          name: `PostgreSQL 15, ${pgProcesses} process${pgProcesses === 1 ? "" : "es"}, Unix socket`,
+          socket: true,
+        },
+      ]
     : []),
 ];
 const columns: Column[] = [];
@@ -402,7 +433,7 @@ for (const column of plan) {
     continue;
   }
   const bare = await measureBare();
-  const server = await startPortal(benchPort + 1, column.database, column.processes);
+  const server = await startPortal(benchPort + 1, column.database, column.processes, column.socket ? socketDir : null);
   try {
     columns.push({ name: column.name, bare, rows: await portalRows(server.url) });
   } finally {
