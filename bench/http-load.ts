@@ -259,12 +259,13 @@ async function applyAndApprove(base: string, program: string, facility: string):
       body: JSON.stringify(body),
     });
   const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  // Units of 1,000 seats (the most a unit takes): two 500-seat or three 300-seat placements.
   const unit = async (name: string) =>
     json<{ id: string }>(
       await post("/api/facility/departments", facility, { name, specialty: "Medical-Surgical", capacity: 1000 }),
       "department",
     );
-  const placementIn = async (departmentId: string, title: string) =>
+  const placementIn = async (departmentId: string, title: string, capacity = 500) =>
     (
       await json<{ id: string }>(
         await post("/api/facility/placements", facility, {
@@ -273,7 +274,7 @@ async function applyAndApprove(base: string, program: string, facility: string):
           departmentId,
           startDate: day(60),
           endDate: day(100),
-          capacity: 500,
+          capacity,
           status: "active",
         }),
         "placement",
@@ -286,7 +287,7 @@ async function applyAndApprove(base: string, program: string, facility: string):
   const spread: string[] = [];
   for (let u = 0; u < SPREAD_UNITS; u++) {
     const { id } = await unit(`Bench spread unit ${u + 1}`);
-    for (const n of [1, 2, 3]) spread.push(await placementIn(id, `Bench spread rotation ${u + 1}.${n}`));
+    for (const n of [1, 2, 3]) spread.push(await placementIn(id, `Bench spread rotation ${u + 1}.${n}`, 300));
   }
   const csv = ["first_name,last_name,email,specialty_interest"];
   for (let i = 0; i < BENCH_STUDENTS; i++) csv.push(`Bench,Student${i},bench.student${i}@bench.test,Medical-Surgical`);
@@ -323,6 +324,29 @@ async function applyAndApprove(base: string, program: string, facility: string):
       if (got) applied.push({ id: got.id, placementId: answer.placement.id });
     },
   });
+  // The students the timed rows did not reach apply too, 100 to a request (untimed): every
+  // approval below decides an application of its own.
+  const rest = new Map<string, string[]>();
+  for (let i = next; i < studentIds.length; i++)
+    rest.set(placementOf(i), [...(rest.get(placementOf(i)) ?? []), studentIds[i]!]);
+  for (const [placementId, ids] of rest) {
+    for (let k = 0; k < ids.length; k += 100) {
+      const answer = await json<{ submitted: { id: string }[] }>(
+        await post("/api/applications", program, { placementId, studentIds: ids.slice(k, k + 100) }),
+        "applications",
+      );
+      for (const a of answer.submitted) applied.push({ id: a.id, placementId });
+    }
+  }
+  // Taken in turn from each placement, so none fills up (a full one refuses: counted as errors).
+  const inTurn = (list: { id: string; placementId: string }[]) => {
+    const by = new Map<string, string[]>();
+    for (const a of list) by.set(a.placementId, [...(by.get(a.placementId) ?? []), a.id]);
+    const queues = [...by.values()];
+    const out: string[] = [];
+    for (let k = 0; out.length < list.length; k++) for (const q of queues) if (k < q.length) out.push(q[k]!);
+    return out;
+  };
   const approveRow = async (title: string, ids: string[]) => {
     let decided = 0;
     return load(base, title, "/api/facility/applications", {
@@ -337,13 +361,13 @@ async function applyAndApprove(base: string, program: string, facility: string):
   rows.push(
     await approveRow(
       "POST …/approve (decision, write; 3 placements)",
-      applied.filter((a) => contendedSet.has(a.placementId)).map((a) => a.id),
+      inTurn(applied.filter((a) => contendedSet.has(a.placementId))),
     ),
   );
   rows.push(
     await approveRow(
       "POST …/approve (decision, write; 45 placements)",
-      applied.filter((a) => !contendedSet.has(a.placementId)).map((a) => a.id),
+      inTurn(applied.filter((a) => !contendedSet.has(a.placementId))),
     ),
   );
   return rows;
