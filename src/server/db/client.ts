@@ -22,6 +22,21 @@ export type Db = PgDatabase<PgQueryResultHKT>;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type DbOrTx = Db | Tx;
 
+/**
+ * Runs queries together: at once on the pool (each takes a connection of its own), one after
+ * another in a transaction, whose one connection takes one query at a time (node-postgres 8 queues
+ * them with a deprecation warning; version 9 refuses them).
+ */
+export async function together<T extends unknown[]>(
+  db: DbOrTx,
+  ...queries: { [K in keyof T]: () => PromiseLike<T[K]> }
+): Promise<T> {
+  if (!("rollback" in db)) return (await Promise.all(queries.map((q) => q()))) as T;
+  const out: unknown[] = [];
+  for (const q of queries) out.push(await q());
+  return out as T;
+}
+
 /** The rows of `db.execute(sql...)`: both drivers answer `{ rows }`; the shared type says unknown. */
 export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 

@@ -1,4 +1,5 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
+import { unionAll } from "drizzle-orm/pg-core";
 import { APPLICATION_STATUS_LABELS, rotationPhase } from "../../../domain/applications";
 import { departmentSeatsMessage, peakSeats } from "../../../domain/placements";
 import { rowsOf, type Tx } from "../../db/client";
@@ -320,18 +321,23 @@ async function decisionRecipients(tx: Tx, id: string) {
     .innerJoin(placements, eq(placements.id, applications.placementId))
     .innerJoin(organizations, eq(organizations.id, placements.facilityId))
     .where(eq(applications.id, id));
-  const [coordinators, studentAccounts] = await Promise.all([
+  // Both kinds of person in one statement (issue 11), told apart by `kind`.
+  const kind = (k: "coordinator" | "student") => sql<typeof k>`${k}::text`.as("kind");
+  const people = await unionAll(
     tx
-      .select({ userId: users.id, email: users.email, name: users.name })
+      .select({ kind: kind("coordinator"), userId: users.id, email: users.email, name: users.name })
       .from(memberships)
       .innerJoin(users, eq(users.id, memberships.userId))
       .where(eq(memberships.organizationId, app.programId)),
     tx
-      .select({ userId: users.id, email: users.email, name: users.name })
+      .select({ kind: kind("student"), userId: users.id, email: users.email, name: users.name })
       .from(studentUsers)
       .innerJoin(users, eq(users.id, studentUsers.userId))
       .where(eq(studentUsers.studentId, app.studentId)),
-  ]);
+  );
+  const person = ({ userId, email, name }: (typeof people)[number]) => ({ userId, email, name });
+  const coordinators = people.filter((p) => p.kind === "coordinator").map(person);
+  const studentAccounts = people.filter((p) => p.kind === "student").map(person);
   return { application: app, coordinators, studentUsers: studentAccounts };
 }
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
 import { itemReadiness, type Readiness, type RequirementType } from "../../../domain/compliance";
-import type { DbOrTx } from "../../db/client";
+import { type DbOrTx, together } from "../../db/client";
 import { applications } from "../../db/schema/applications";
 import {
   complianceDocuments,
@@ -50,38 +50,41 @@ export async function readinessOf(db: DbOrTx, applicationIds: string[], day = to
   const studentIds = [...new Set(apps.map((a) => a.studentId))];
   // The three kinds of requirement in one statement (issue 11: one round trip, not three).
   const kind = (k: Source) => sql<Source>`${k}::text`.as("kind");
-  const [types, required, docs] = await Promise.all([
-    activeTypes(db),
-    unionAll(
-      db
-        .select({
-          kind: kind("program"),
-          owner: programRequirements.programId,
-          typeId: programRequirements.requirementTypeId,
-        })
-        .from(programRequirements)
-        .where(inArray(programRequirements.programId, programIds)),
-      db
-        .select({
-          kind: kind("facility"),
-          owner: facilityRequirements.facilityId,
-          typeId: facilityRequirements.requirementTypeId,
-        })
-        .from(facilityRequirements)
-        .where(inArray(facilityRequirements.facilityId, facilityIds)),
-      db
-        .select({
-          kind: kind("placement"),
-          owner: placementRequirements.placementId,
-          typeId: placementRequirements.requirementTypeId,
-        })
-        .from(placementRequirements)
-        .where(inArray(placementRequirements.placementId, placementIds)),
-    ),
-    documentSelect(db)
-      .where(and(inArray(complianceDocuments.studentId, studentIds), sql`${complianceDocuments.isCurrent}`))
-      .orderBy(desc(complianceDocuments.uploadedAt)),
-  ]);
+  const [types, required, docs] = await together(
+    db,
+    () => activeTypes(db),
+    () =>
+      unionAll(
+        db
+          .select({
+            kind: kind("program"),
+            owner: programRequirements.programId,
+            typeId: programRequirements.requirementTypeId,
+          })
+          .from(programRequirements)
+          .where(inArray(programRequirements.programId, programIds)),
+        db
+          .select({
+            kind: kind("facility"),
+            owner: facilityRequirements.facilityId,
+            typeId: facilityRequirements.requirementTypeId,
+          })
+          .from(facilityRequirements)
+          .where(inArray(facilityRequirements.facilityId, facilityIds)),
+        db
+          .select({
+            kind: kind("placement"),
+            owner: placementRequirements.placementId,
+            typeId: placementRequirements.requirementTypeId,
+          })
+          .from(placementRequirements)
+          .where(inArray(placementRequirements.placementId, placementIds)),
+      ),
+    () =>
+      documentSelect(db)
+        .where(and(inArray(complianceDocuments.studentId, studentIds), sql`${complianceDocuments.isCurrent}`))
+        .orderBy(desc(complianceDocuments.uploadedAt)),
+  );
   const group = (rows: { owner: string; typeId: string }[]) => {
     const m = new Map<string, Set<string>>();
     for (const r of rows) m.set(r.owner, (m.get(r.owner) ?? new Set()).add(r.typeId));
