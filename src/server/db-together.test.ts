@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "./testing/harness";
 import { rowsOf, together } from "./db/client";
+import { createTestApp, type TestApp } from "./testing/harness";
 
 // `together` runs a request's independent queries at once on the pool and one after another in a
 // transaction (whose one connection node-postgres 9 will not queue queries on). Either way each
