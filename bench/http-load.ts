@@ -229,12 +229,12 @@ async function portalRows(base: string): Promise<Row[]> {
         body: () => JSON.stringify({ recipientId: to, subject: `Bench ${++n}`, content: "Load test message" }),
       }),
     );
-  if (wanted("POST /api/applications (apply, write)") || wanted("POST …/approve (decision, write; 3 placements)"))
+  if (wanted("POST /api/applications (apply, write)") || wanted("POST …/approve (decision, write; 6 placements)"))
     rows.push(...(await applyAndApprove(base, program, facility)));
   return rows;
 }
 
-const BENCH_STUDENTS = 6000;
+const BENCH_STUDENTS = 9000;
 /** Units (departments) whose placements take the spread-out approvals, three placements each. */
 const SPREAD_UNITS = 15;
 const json = async <T>(res: Response, what: string): Promise<T> => {
@@ -243,11 +243,12 @@ const json = async <T>(res: Response, what: string): Promise<T> => {
 };
 
 /**
- * The loop's writes: the program applies for one student at a time (6,000 fresh students), then
+ * The loop's writes: the program applies for one student at a time (9,000 fresh students), then
  * the facility approves those applications one at a time. Each request is a real, distinct write;
  * the rows count refusals as errors. Two approval rows:
- * - contended: every approval in three placements of two units, so each waits for the placement's
- *   and the unit's row locks (D8: seats are counted one approval at a time);
+ * - contended: every approval in six placements of three units (two each), so each waits for the
+ *   placement's and the unit's row locks (D8: seats are counted one approval at a time); six, not
+ *   fewer, so that the 3,000 seats (500 a placement, 1,000 a unit at most) outlast the row;
  * - spread: approvals across 45 placements of 15 units, as when many coordinators decide at once.
  * A third of the students apply to the contended placements, the rest to the spread ones.
  */
@@ -280,10 +281,11 @@ async function applyAndApprove(base: string, program: string, facility: string):
         "placement",
       )
     ).id;
-  const contendedUnits = [await unit("Bench unit 1"), await unit("Bench unit 2")];
   const contended: string[] = [];
-  for (const n of [0, 1, 2])
-    contended.push(await placementIn(contendedUnits[n === 2 ? 1 : 0]!.id, `Bench rotation ${n + 1}`));
+  for (const u of [1, 2, 3]) {
+    const { id } = await unit(`Bench unit ${u}`);
+    for (const n of [1, 2]) contended.push(await placementIn(id, `Bench rotation ${u}.${n}`));
+  }
   const spread: string[] = [];
   for (let u = 0; u < SPREAD_UNITS; u++) {
     const { id } = await unit(`Bench spread unit ${u + 1}`);
@@ -303,7 +305,7 @@ async function applyAndApprove(base: string, program: string, facility: string):
   }
   const contendedSet = new Set(contended);
   const placementOf = (i: number) =>
-    i % 3 === 0 ? contended[(i / 3) % 3]! : spread[(i - 1 - Math.floor(i / 3)) % spread.length]!;
+    i % 3 === 0 ? contended[(i / 3) % contended.length]! : spread[(i - 1 - Math.floor(i / 3)) % spread.length]!;
   let next = 0;
   let refused = 0;
   const applied: { id: string; placementId: string }[] = [];
@@ -360,7 +362,7 @@ async function applyAndApprove(base: string, program: string, facility: string):
   const rows: Row[] = [{ ...apply, errors: apply.errors + refused }];
   rows.push(
     await approveRow(
-      "POST …/approve (decision, write; 3 placements)",
+      "POST …/approve (decision, write; 6 placements)",
       inTurn(applied.filter((a) => contendedSet.has(a.placementId))),
     ),
   );

@@ -61,6 +61,10 @@ const schema = z.object({
       ctx.addIssue({ code: "custom", message: "use off, on (one proxy) or the number of proxies (1 to 10)" });
       return z.NEVER;
     }),
+  // Issue 11 (ADR 034): on PostgreSQL each connection prepares the statements it runs again (once
+  // per text) instead of parsing and planning them on every call. Off for a pooler that cannot keep
+  // prepared statements (PgBouncer in transaction mode before 1.21).
+  DATABASE_PREPARED_STATEMENTS: bool,
   // Server processes sharing the port (node:cluster); more than one needs PostgreSQL (issue 11).
   // Unset: one per core on PostgreSQL (at most 4), one on the embedded database.
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
@@ -110,8 +114,9 @@ const schema = z.object({
 
 export type Env = Omit<
   z.infer<typeof schema>,
-  "VIEWER_CACHE_MS" | "READ_CACHE_MS" | "ASSISTANT_STREAM_PACE_MS" | "WEB_CONCURRENCY"
+  "VIEWER_CACHE_MS" | "READ_CACHE_MS" | "ASSISTANT_STREAM_PACE_MS" | "WEB_CONCURRENCY" | "DATABASE_PREPARED_STATEMENTS"
 > & {
+  DATABASE_PREPARED_STATEMENTS: boolean;
   WEB_CONCURRENCY: number;
   ASSISTANT_STREAM_PACE_MS: number;
   appUrl: string;
@@ -145,6 +150,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     READ_CACHE_MS: env.READ_CACHE_MS ?? (env.NODE_ENV === "test" ? 0 : 5_000),
     ASSISTANT_STREAM_PACE_MS: env.ASSISTANT_STREAM_PACE_MS ?? (env.NODE_ENV === "test" ? 0 : 20),
     WEB_CONCURRENCY: env.WEB_CONCURRENCY ?? defaultConcurrency(env.DATABASE_URL),
+    DATABASE_PREPARED_STATEMENTS: env.DATABASE_PREPARED_STATEMENTS ?? true,
   };
 }
 

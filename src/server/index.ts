@@ -29,7 +29,12 @@ const announceError = (log: Logger) => (err: unknown) =>
   log.warn({ err }, "could not announce changes after their commit; kept answers expire on their own");
 
 const openConfigured = (env: Env, log: Logger) =>
-  openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, onAnnounceError: announceError(log) });
+  openDatabase({
+    url: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    onAnnounceError: announceError(log),
+    preparedStatements: env.DATABASE_PREPARED_STATEMENTS,
+  });
 
 /** Migrations, the auth secret and the demo world: once, before any request is served. */
 async function prepareDatabase(env: Env, log: Logger) {

@@ -16,6 +16,7 @@ import {
   followCommits,
 } from "./announce-after-commit";
 import { type DataDirLock, lockDataDir } from "./data-dir-lock";
+import { nameStatements } from "./named-statements";
 
 /** The one database type every service takes: the same PostgreSQL dialect on PGlite or a server. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -75,13 +76,18 @@ export async function openDatabase(opts: {
   loadDataDir?: Blob;
   /** Where a failure to send announcements is reported (ADR 030); ignored when not given. */
   onAnnounceError?: (err: unknown) => void;
+  /** PostgreSQL: statements run again are prepared once per connection (ADR 034); on unless false. */
+  preparedStatements?: boolean;
 }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10, options: ANNOUNCE_AFTER_COMMIT_OPTION });
     // A dropped idle client must not crash the process; the pool replaces it.
     pool.on("error", () => {});
     const announcer = createAnnouncer(opts.url, opts.onAnnounceError ?? (() => {}));
-    pool.on("connect", (client) => followCommits(client, announcer.add));
+    pool.on("connect", (client) => {
+      followCommits(client, announcer.add);
+      if (opts.preparedStatements !== false) nameStatements(client);
+    });
     const db = drizzlePg(pool) as unknown as Db;
     return {
       db,
