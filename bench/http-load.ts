@@ -132,7 +132,8 @@ type LoadOptions = {
   body?: () => string;
   /** A path per request (writes that each act on their own record). */
   path?: () => string;
-  onBody?: (status: number, body: string) => void;
+  /** Every answer's status and body, warm-up included (`measured` false). */
+  onBody?: (status: number, body: string, measured: boolean) => void;
 };
 
 /**
@@ -142,11 +143,31 @@ type LoadOptions = {
  */
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 
+/** Why writes were refused (status and error code, with counts), printed under the table. */
+const refusals = new Map<string, number>();
+
 async function load(base: string, title: string, url: string, opts: LoadOptions = {}): Promise<Row> {
-  const { body, path: nextPath, onBody } = opts;
+  const { body, path: nextPath } = opts;
+  // Writes: every refusal's status and code is counted (warm-up included), so an error in the
+  // table comes with its reason.
+  const onBody = (measured: boolean) =>
+    opts.method === "POST"
+      ? (status: number, b: string) => {
+          if (status >= 300) {
+            let code = "";
+            try {
+              code = (JSON.parse(b) as { error?: { code?: string; message?: string } }).error?.message ?? "";
+            } catch {}
+            const key = `${title}: ${status} ${code.slice(0, 120)}`;
+            refusals.set(key, (refusals.get(key) ?? 0) + 1);
+          }
+          opts.onBody?.(status, b, measured);
+        }
+      : opts.onBody && ((status: number, b: string) => opts.onBody?.(status, b, measured));
   const perRequest = body || nextPath;
-  const run = (duration: number, withOnBody: boolean) =>
-    autocannon({
+  const run = (duration: number, measured: boolean) => {
+    const handler = onBody(measured);
+    return autocannon({
       url: `${base}${url}`,
       connections: opts.connections ?? READ_CONNECTIONS,
       duration,
@@ -155,7 +176,7 @@ async function load(base: string, title: string, url: string, opts: LoadOptions 
         ...(opts.headers ?? {}),
         ...(opts.method === "POST" ? { "content-type": "application/json", origin: base } : {}),
       },
-      ...(perRequest || (withOnBody && onBody)
+      ...(perRequest || handler
         ? {
             requests: [
               {
@@ -164,12 +185,13 @@ async function load(base: string, title: string, url: string, opts: LoadOptions 
                   ...(body ? { body: body() } : {}),
                   ...(nextPath ? { path: nextPath() } : {}),
                 }),
-                ...(withOnBody && onBody ? { onResponse: (status: number, b: string) => onBody(status, b) } : {}),
+                ...(handler ? { onResponse: (status: number, b: string) => handler(status, b) } : {}),
               },
             ],
           }
         : {}),
     });
+  };
   if (WARMUP > 0) await run(WARMUP, false);
   const r = await run(SECONDS, true);
   return {
@@ -317,9 +339,9 @@ async function applyAndApprove(base: string, program: string, facility: string):
       const i = next++ % studentIds.length;
       return JSON.stringify({ placementId: placementOf(i), studentIds: [studentIds[i]] });
     },
-    onBody: (status, body) => {
-      // 200: every student refused (nothing written): counted with the errors.
-      if (status === 200) refused += 1;
+    onBody: (status, body, measured) => {
+      // 200: every student refused (nothing written): counted with the errors of the measured run.
+      if (status === 200 && measured) refused += 1;
       if (status !== 201) return;
       const answer = JSON.parse(body) as { placement: { id: string }; submitted: { id: string }[] };
       const got = answer.submitted[0];
@@ -467,3 +489,7 @@ for (const column of plan) {
   }
 }
 printTable(columns);
+if (refusals.size > 0) {
+  console.log("\nrefused writes (warm-up included):");
+  for (const [key, n] of refusals) console.log(`- ${key} (${n})`);
+}

@@ -81,7 +81,7 @@ import { inputGuard } from "./lib/input-guard";
 import { createJobRunner, enqueue } from "./lib/jobs";
 import { type Logger, lazyChild, loggablePath } from "./lib/logger";
 import { createMailer, type Mailer, withSenderName } from "./lib/mail";
-import { enqueueMail, enqueueMails } from "./lib/mail-queue";
+import { enqueueMail, enqueueMails, enqueuingMails } from "./lib/mail-queue";
 import { createReadCache } from "./lib/read-cache";
 import { createRealtime, SESSION_ENDED } from "./lib/realtime";
 import { createSessionReader } from "./lib/session-reader";
@@ -171,7 +171,7 @@ export function createApp(opts: AppOptions) {
     auth,
     readSession,
     mailer,
-    jobs: { enqueue, enqueueMail, enqueueMails },
+    jobs: { enqueue, enqueueMail, enqueueMails, enqueuingMails },
     realtime,
     readCache: createReadCache({ ms: env.READ_CACHE_MS, changes: realtime }),
     settings,

@@ -7,7 +7,7 @@ import type { Auth } from "./auth";
 import type { enqueue } from "./jobs";
 import type { Logger } from "./logger";
 import type { Mailer } from "./mail";
-import type { enqueueMail, enqueueMails } from "./mail-queue";
+import type { enqueueMail, enqueueMails, enqueuingMails } from "./mail-queue";
 import type { ReadCache } from "./read-cache";
 import type { Realtime } from "./realtime";
 import type { SessionReader } from "./session-reader";
@@ -29,6 +29,7 @@ export type Deps = {
     enqueue: typeof enqueue;
     enqueueMail: typeof enqueueMail;
     enqueueMails: typeof enqueueMails;
+    enqueuingMails: typeof enqueuingMails;
     /** Asks this instance's runner to poll now (set once the runner exists; see JobRunner.wake). */
     wake?: () => void;
   };

@@ -150,7 +150,8 @@ export function createJobRunner(opts: {
     return (result as unknown as { rows: Claimed[] }).rows;
   }
 
-  async function runOne(job: Claimed) {
+  /** Runs one claimed job; true when it succeeded (its completion is recorded by the caller). */
+  async function runOne(job: Claimed): Promise<boolean> {
     const id = Number(job.id);
     const attempt = Number(job.attempts);
     const maxAttempts = Number(job.max_attempts);
@@ -158,9 +159,7 @@ export function createJobRunner(opts: {
     try {
       if (!handler) throw new Error(`No handler for job kind "${job.kind}"`);
       await handler(job.payload, { id, kind: job.kind, attempt, maxAttempts, log });
-      await db.execute(sql`
-        update jobs set completed_at = now(), locked_by = null, locked_until = null, last_error = null
-         where id = ${id} and locked_by = ${workerId}`);
+      return true;
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       // An unknown kind will not learn a handler by waiting: it fails at once.
@@ -179,7 +178,20 @@ export function createJobRunner(opts: {
            where id = ${id} and locked_by = ${workerId}`);
         log.warn({ jobId: id, kind: job.kind, attempt, retryInMs: delay, err: message }, "job failed: will retry");
       }
+      return false;
     }
+  }
+
+  /**
+   * Records the batch's completed jobs in one statement (issue 11: a decision's notices are several
+   * jobs; one statement each was a fifth of a busy portal's statements). A crash before it runs the
+   * batch's jobs again, as a crash between a handler and its completion always did.
+   */
+  async function complete(ids: number[]) {
+    if (ids.length === 0) return;
+    await db.execute(sql`
+      update jobs set completed_at = now(), locked_by = null, locked_until = null, last_error = null
+       where id = any(${`{${ids.join(",")}}`}::bigint[]) and locked_by = ${workerId}`);
   }
 
   /** Cheap, at most hourly: forget old completed jobs; fail jobs whose last attempt died with its process. */
@@ -196,7 +208,12 @@ export function createJobRunner(opts: {
 
   async function drainOnce() {
     const claimed = await claim();
-    for (const job of claimed) await runOne(job);
+    const done: number[] = [];
+    try {
+      for (const job of claimed) if (await runOne(job)) done.push(Number(job.id));
+    } finally {
+      await complete(done);
+    }
     return claimed.length;
   }
 

@@ -1,3 +1,4 @@
+import type { SQL } from "drizzle-orm";
 import type { DbOrTx } from "../db/client";
 import { jobs } from "../db/schema/jobs";
 import { enqueue, type JobHandler } from "./jobs";
@@ -26,16 +27,28 @@ export function enqueueMail(db: DbOrTx, mail: QueuedMail, opts: { dedupeKey?: st
  * student: issue 11, one round trip instead of one per person). No dedupe keys.
  */
 export async function enqueueMails(db: DbOrTx, mails: QueuedMail[]): Promise<void> {
-  if (mails.length === 0) return;
+  const insert = enqueuingMails(db, mails);
+  if (insert) await db.execute(insert);
+}
+
+/**
+ * The statement that enqueues these mails, for a write to run in its own statement (a decision's
+ * notices go with the decision: issue 11, no round trip of their own); null for none.
+ */
+export function enqueuingMails(db: DbOrTx, mails: QueuedMail[]): SQL | null {
+  if (mails.length === 0) return null;
   for (const mail of mails)
     if ("secrets" in mail && (mail as Mail).secrets?.length)
       throw new Error("A mail with secrets is sent directly, never queued (its payload is stored)");
-  await db.insert(jobs).values(
-    mails.map(({ to, subject, text, html, link }) => ({
-      kind: MAIL_SEND,
-      payload: { to, subject, text, html, link },
-    })),
-  );
+  return db
+    .insert(jobs)
+    .values(
+      mails.map(({ to, subject, text, html, link }) => ({
+        kind: MAIL_SEND,
+        payload: { to, subject, text, html, link },
+      })),
+    )
+    .getSQL();
 }
 
 /** The `mail.send` handler: delivers the stored mail; a delivery error fails the attempt (retried later). */

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ilike, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import { alias, type PgSelect } from "drizzle-orm/pg-core";
 import { APPLICATION_STATUS_LABELS, type ApplicationStatus, withdrawalFlags } from "../../../domain/applications";
 import type { PlacedPhase } from "../../../domain/placements";
@@ -318,32 +318,35 @@ export async function listFacilityApplications(
   return { items, total: Number(total.n), page: q.page, pageSize: q.pageSize };
 }
 
-/** Who approved a student who was not ready, when, and the requirements then missing (issue 12). */
-async function readinessOverride(db: Db, id: string) {
-  const [row] = await db
-    .select({
-      byId: applications.readinessOverrideBy,
-      byName: users.name,
-      at: applications.readinessOverrideAt,
-      missing: applications.readinessMissing,
-    })
-    .from(applications)
-    .leftJoin(users, eq(users.id, applications.readinessOverrideBy))
-    .where(eq(applications.id, id));
-  if (!row?.at) return null;
-  const ids = row.missing ?? [];
-  const names =
-    ids.length === 0
-      ? []
-      : await db
-          .select({ id: requirementTypes.id, name: requirementTypes.name })
-          .from(requirementTypes)
-          .where(inArray(requirementTypes.id, ids));
-  const nameOf = new Map(names.map((n) => [n.id, n.name]));
+/**
+ * Who approved a student who was not ready, when, and the requirements then missing (issue 12): read
+ * with the application's own row (issue 11: no statement of its own).
+ */
+const overrideColumns = {
+  overrideById: applications.readinessOverrideBy,
+  overrideByName: sql<string | null>`(select u.name from ${users} u where u.id = ${applications.readinessOverrideBy})`,
+  overrideAt: applications.readinessOverrideAt,
+  overrideMissing: applications.readinessMissing,
+  // The missing types' names by id (a type since deleted shows its id).
+  overrideMissingNames: sql<Record<
+    string,
+    string
+  > | null>`(select json_object_agg(t.id, t.name) from ${requirementTypes} t where t.id = any(${applications.readinessMissing}))`,
+};
+
+function readinessOverride(row: {
+  overrideById: string | null;
+  overrideByName: string | null;
+  overrideAt: Date | null;
+  overrideMissing: string[] | null;
+  overrideMissingNames: Record<string, string> | null;
+}) {
+  if (!row.overrideAt) return null;
+  const names = row.overrideMissingNames ?? {};
   return {
-    by: row.byId ? { id: row.byId, name: row.byName ?? "" } : null,
-    at: row.at.toISOString(),
-    missing: ids.map((i) => nameOf.get(i) ?? i),
+    by: row.overrideById ? { id: row.overrideById, name: row.overrideByName ?? "" } : null,
+    at: row.overrideAt.toISOString(),
+    missing: (row.overrideMissing ?? []).map((i) => names[i] ?? i),
   };
 }
 
@@ -400,20 +403,18 @@ export async function getFacilityApplication(db: Db, access: Scope, id: string, 
         phone: students.phone,
         specialtyInterest: students.specialtyInterest,
         complianceStatus: students.complianceStatus,
+        ...overrideColumns,
       })
       .from(applications)
       .$dynamic(),
   ).where(and(eq(applications.id, id), inScope(scope)));
   if (!row) throw notFound("Application");
   const item = facilityItem(row);
-  const [ready, override] = await Promise.all([
-    known ? new Map([[id, known.ready]]) : readyByApplication(db, [id]),
-    readinessOverride(db, id),
-  ]);
+  const ready = known ? new Map([[id, known.ready]]) : await readyByApplication(db, [id]);
   return {
     ...item,
     ready: ready.get(id) ?? true,
-    readinessOverride: override,
+    readinessOverride: readinessOverride(row),
     student: {
       ...item.student,
       phone: row.phone,

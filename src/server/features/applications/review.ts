@@ -1,5 +1,4 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
-import { unionAll } from "drizzle-orm/pg-core";
 import { APPLICATION_STATUS_LABELS, rotationPhase } from "../../../domain/applications";
 import { departmentSeatsMessage, peakSeats } from "../../../domain/placements";
 import { rowsOf, type Tx } from "../../db/client";
@@ -14,6 +13,7 @@ import { AppError, conflict, notFound, refused } from "../../lib/errors";
 import { mailHtml } from "../../lib/mail";
 import type { QueuedMail } from "../../lib/mail-queue";
 import { readinessOf } from "../compliance/readiness";
+import { today } from "../compliance/records";
 import { lockPlacement } from "../placements/slots";
 import { getFacilityApplication } from "./list";
 
@@ -51,21 +51,15 @@ export async function decideApplication(
   // Issue 11: the writes under the placement's lock go with the live events in one statement.
   const writes: SQL[] = [];
   const readiness = await deps.db.transaction(async (tx) => {
-    const [found] = await tx
-      .select({ id: applications.id, placementId: applications.placementId, studentId: applications.studentId })
-      .from(applications)
-      .innerJoin(placements, eq(placements.id, applications.placementId))
-      .where(and(eq(applications.id, id), scopeWhere(scope, { facility: placements.facilityId })));
+    const found = await findDecision(tx, scope, id);
     // Another facility's application is reported exactly like an unknown one (D1).
     if (!found) throw notFound("Application");
 
-    // Issue 11: what needs no lock is read (and the mail queued, rolled back with any refusal)
-    // before the placement's row lock, which every approval of the placement queues behind; the
-    // refusals still come in the order below.
-    const readiness = decision === "approved" ? await readinessOf(tx, [id]) : null;
-    const recipients = await decisionRecipients(tx, id);
-    // Queued with the decision (ADR 015): sent once it commits, retried if the SMTP server fails.
-    await mailDecision(deps, tx, recipients, decision, notes);
+    // Issue 11: what needs no lock is read before the placement's row lock, which every approval
+    // of the placement queues behind; the refusals still come in the order below. The
+    // application's row above serves readiness too.
+    const readiness = decision === "approved" ? await readinessOf(tx, [id], today(), [found]) : null;
+    const recipients = found.recipients;
 
     const placement = decision === "approved" ? await lockPlacement(tx, found.placementId) : null;
     // Then, in one statement (issue 11: every round trip under the placement's lock holds up every
@@ -125,6 +119,10 @@ export async function decideApplication(
       })
       .where(eq(applications.id, id));
     writes.push(decided.getSQL());
+    // The notices, queued with the decision (ADR 015): sent once it commits, retried if the SMTP
+    // server fails; a refusal above writes none.
+    const mails = deps.jobs.enqueuingMails(tx, decisionMails(deps, recipients, decision, notes));
+    if (mails) writes.push(mails);
 
     // Sent once the decision commits: live lists refresh for the program and student. Last, in one
     // statement: on PGlite, publishing transactions are serialized from here to their commit (ADR 031).
@@ -302,46 +300,61 @@ async function assertNoClash(
 }
 type Claim = { startDate: string; endDate: string; seats: number };
 
-type Recipients = Awaited<ReturnType<typeof decisionRecipients>>;
+type Person = { userId: string; email: string; name: string };
+type Recipients = {
+  application: { firstName: string; lastName: string; title: string; startDate: string; facilityName: string };
+  coordinators: Person[];
+  studentUsers: Person[];
+};
 
-/** Who hears about a decision: the program's coordinators and, when they have an account, the student. */
-async function decisionRecipients(tx: Tx, id: string) {
-  const [app] = await tx
+/**
+ * The application in the facility's scope, in one statement (issue 11): what readiness needs, what
+ * the notices say, and who hears about the decision: the program's coordinators and, when they have
+ * an account, the student. Null for an unknown application or another facility's.
+ */
+async function findDecision(tx: Tx, scope: ReturnType<typeof facilityScope>, id: string) {
+  const people = sql<(Person & { kind: "coordinator" | "student" })[]>`(
+    select coalesce(json_agg(json_build_object('kind', p.kind, 'userId', p.id, 'email', p.email, 'name', p.name)), '[]'::json)
+    from (
+      select 'coordinator' as kind, u.id, u.email, u.name
+        from ${memberships} m join ${users} u on u.id = m.user_id
+        where m.organization_id = ${applications.programId}
+      union all
+      select 'student', u.id, u.email, u.name
+        from ${studentUsers} su join ${users} u on u.id = su.user_id
+        where su.student_id = ${applications.studentId}
+    ) p)`;
+  const [row] = await tx
     .select({
+      id: applications.id,
+      placementId: applications.placementId,
       studentId: applications.studentId,
       programId: applications.programId,
+      facilityId: placements.facilityId,
+      endDate: placements.endDate,
       firstName: students.firstName,
       lastName: students.lastName,
       title: placements.title,
       startDate: placements.startDate,
       facilityName: organizations.name,
+      people,
     })
     .from(applications)
-    .innerJoin(students, eq(students.id, applications.studentId))
     .innerJoin(placements, eq(placements.id, applications.placementId))
+    .innerJoin(students, eq(students.id, applications.studentId))
     .innerJoin(organizations, eq(organizations.id, placements.facilityId))
-    .where(eq(applications.id, id));
-  // Both kinds of person in one statement (issue 11), told apart by `kind`.
-  const kind = (k: "coordinator" | "student") => sql<typeof k>`${k}::text`.as("kind");
-  const people = await unionAll(
-    tx
-      .select({ kind: kind("coordinator"), userId: users.id, email: users.email, name: users.name })
-      .from(memberships)
-      .innerJoin(users, eq(users.id, memberships.userId))
-      .where(eq(memberships.organizationId, app.programId)),
-    tx
-      .select({ kind: kind("student"), userId: users.id, email: users.email, name: users.name })
-      .from(studentUsers)
-      .innerJoin(users, eq(users.id, studentUsers.userId))
-      .where(eq(studentUsers.studentId, app.studentId)),
-  );
-  const person = ({ userId, email, name }: (typeof people)[number]) => ({ userId, email, name });
-  const coordinators = people.filter((p) => p.kind === "coordinator").map(person);
-  const studentAccounts = people.filter((p) => p.kind === "student").map(person);
-  return { application: app, coordinators, studentUsers: studentAccounts };
+    .where(and(eq(applications.id, id), scopeWhere(scope, { facility: placements.facilityId })));
+  if (!row) return null;
+  const person = ({ userId, email, name }: Person) => ({ userId, email, name });
+  const recipients: Recipients = {
+    application: row,
+    coordinators: row.people.filter((p) => p.kind === "coordinator").map(person),
+    studentUsers: row.people.filter((p) => p.kind === "student").map(person),
+  };
+  return { ...row, recipients };
 }
 
-async function mailDecision(deps: Deps, tx: Tx, r: Recipients, decision: Decision, notes: string | null) {
+function decisionMails(deps: Deps, r: Recipients, decision: Decision, notes: string | null): QueuedMail[] {
   const a = r.application;
   const student = fullName(a);
   const where = `${a.title} at ${a.facilityName}`;
@@ -385,6 +398,5 @@ async function mailDecision(deps: Deps, tx: Tx, r: Recipients, decision: Decisio
       link: studentLink,
     });
   }
-  // One statement for everyone's notice.
-  await deps.jobs.enqueueMails(tx, mails);
+  return mails;
 }

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { unionAll } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, unionAll } from "drizzle-orm/pg-core";
 import { itemReadiness, type Readiness, type RequirementType } from "../../../domain/compliance";
 import { type DbOrTx, together } from "../../db/client";
 import { applications } from "../../db/schema/applications";
@@ -8,12 +8,13 @@ import {
   facilityRequirements,
   placementRequirements,
   programRequirements,
+  requirementTypes,
 } from "../../db/schema/compliance";
 import { organizations } from "../../db/schema/organizations";
 import { placements } from "../../db/schema/placements";
 import { type Scope, scopeWhere } from "../../lib/access";
 import { notFound } from "../../lib/errors";
-import { activeTypes, type DocumentView, documentSelect, toDocument, today } from "./records";
+import { type DocumentView, documentSelect, toDocument, today, typeColumns } from "./records";
 
 // An applicant's readiness for one rotation (issue 12): the program's requirements, the facility's
 // and the placement's own, each met only by an approved document valid through the rotation's
@@ -28,56 +29,65 @@ export type ReadinessItem = {
 };
 export type ApplicationReadiness = { ready: boolean; items: ReadinessItem[] };
 
-export async function readinessOf(db: DbOrTx, applicationIds: string[], day = today()) {
+/** What readiness needs of an application (the caller may have read it already: issue 11). */
+export type ReadinessApplication = {
+  id: string;
+  studentId: string;
+  programId: string;
+  placementId: string;
+  facilityId: string;
+  endDate: string;
+};
+
+/**
+ * Each application's readiness. `known`: the applications' rows, when the caller read them in its
+ * own statement (an approval), so they are not read again.
+ */
+export async function readinessOf(db: DbOrTx, applicationIds: string[], day = today(), known?: ReadinessApplication[]) {
   const out = new Map<string, ApplicationReadiness>();
   const ids = [...new Set(applicationIds)];
   if (ids.length === 0) return out;
-  const apps = await db
-    .select({
-      id: applications.id,
-      studentId: applications.studentId,
-      programId: applications.programId,
-      placementId: applications.placementId,
-      facilityId: placements.facilityId,
-      endDate: placements.endDate,
-    })
-    .from(applications)
-    .innerJoin(placements, eq(placements.id, applications.placementId))
-    .where(inArray(applications.id, ids));
+  const apps =
+    known ??
+    (await db
+      .select({
+        id: applications.id,
+        studentId: applications.studentId,
+        programId: applications.programId,
+        placementId: applications.placementId,
+        facilityId: placements.facilityId,
+        endDate: placements.endDate,
+      })
+      .from(applications)
+      .innerJoin(placements, eq(placements.id, applications.placementId))
+      .where(inArray(applications.id, ids)));
   const programIds = [...new Set(apps.map((a) => a.programId))];
   const facilityIds = [...new Set(apps.map((a) => a.facilityId))];
   const placementIds = [...new Set(apps.map((a) => a.placementId))];
   const studentIds = [...new Set(apps.map((a) => a.studentId))];
-  // The three kinds of requirement in one statement (issue 11: one round trip, not three).
+  // The three kinds of requirement, each with its active type, in one statement (issue 11: one
+  // round trip, not four); an inactive type asks nothing.
   const kind = (k: Source) => sql<Source>`${k}::text`.as("kind");
-  const [types, required, docs] = await together(
+  const activeType = (typeId: AnyPgColumn) => and(eq(requirementTypes.id, typeId), eq(requirementTypes.active, true));
+  const typed = { ...typeColumns, sortOrder: requirementTypes.sortOrder };
+  const [required, docs] = await together(
     db,
-    () => activeTypes(db),
     () =>
       unionAll(
         db
-          .select({
-            kind: kind("program"),
-            owner: programRequirements.programId,
-            typeId: programRequirements.requirementTypeId,
-          })
+          .select({ kind: kind("program"), owner: programRequirements.programId, ...typed })
           .from(programRequirements)
+          .innerJoin(requirementTypes, activeType(programRequirements.requirementTypeId))
           .where(inArray(programRequirements.programId, programIds)),
         db
-          .select({
-            kind: kind("facility"),
-            owner: facilityRequirements.facilityId,
-            typeId: facilityRequirements.requirementTypeId,
-          })
+          .select({ kind: kind("facility"), owner: facilityRequirements.facilityId, ...typed })
           .from(facilityRequirements)
+          .innerJoin(requirementTypes, activeType(facilityRequirements.requirementTypeId))
           .where(inArray(facilityRequirements.facilityId, facilityIds)),
         db
-          .select({
-            kind: kind("placement"),
-            owner: placementRequirements.placementId,
-            typeId: placementRequirements.requirementTypeId,
-          })
+          .select({ kind: kind("placement"), owner: placementRequirements.placementId, ...typed })
           .from(placementRequirements)
+          .innerJoin(requirementTypes, activeType(placementRequirements.requirementTypeId))
           .where(inArray(placementRequirements.placementId, placementIds)),
       ),
     () =>
@@ -85,9 +95,19 @@ export async function readinessOf(db: DbOrTx, applicationIds: string[], day = to
         .where(and(inArray(complianceDocuments.studentId, studentIds), sql`${complianceDocuments.isCurrent}`))
         .orderBy(desc(complianceDocuments.uploadedAt)),
   );
-  const group = (rows: { owner: string; typeId: string }[]) => {
+  // The catalogue's order (sort order, then id), as activeTypes lists it.
+  const typeById = new Map<string, RequirementType & { sortOrder: number }>();
+  for (const r of required) {
+    if (typeById.has(r.id)) continue;
+    const { kind: _k, owner: _o, ...type } = r;
+    typeById.set(r.id, type);
+  }
+  const types: RequirementType[] = [...typeById.values()]
+    .sort((x, y) => x.sortOrder - y.sortOrder || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0))
+    .map(({ sortOrder: _s, ...type }) => type);
+  const group = (rows: { owner: string; id: string }[]) => {
     const m = new Map<string, Set<string>>();
-    for (const r of rows) m.set(r.owner, (m.get(r.owner) ?? new Set()).add(r.typeId));
+    for (const r of rows) m.set(r.owner, (m.get(r.owner) ?? new Set()).add(r.id));
     return m;
   };
   const of = (k: Source) => required.filter((r) => r.kind === k);

@@ -11,7 +11,7 @@ import { complianceDocuments, programRequirements, requirementTypes } from "../.
 /** Today as a calendar day (UTC), the "today" of src/domain/compliance.ts. */
 export const today = () => new Date().toISOString().slice(0, 10);
 
-const typeColumns = {
+export const typeColumns = {
   id: requirementTypes.id,
   name: requirementTypes.name,
   category: requirementTypes.category,
