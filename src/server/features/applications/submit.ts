@@ -3,8 +3,7 @@ import { applyWindowRefusal, type RefusalCode, type SubmissionStudent } from "..
 import { deadlinePassed, deadlinePassedMessage } from "../../../domain/placements";
 import type { DbOrTx } from "../../db/client";
 import { applications } from "../../db/schema/applications";
-import { users } from "../../db/schema/auth";
-import { memberships, organizations } from "../../db/schema/organizations";
+import { organizations } from "../../db/schema/organizations";
 import { placements } from "../../db/schema/placements";
 import { students } from "../../db/schema/students";
 import { assertVerified, type ProgramScope, programScope, type Scope, type StudentScope } from "../../lib/access";
@@ -508,16 +507,11 @@ async function studentNames(db: DbOrTx, scope: ProgramScope, ids: string[]) {
  */
 async function notifyFacility(
   deps: Deps,
-  placement: { title: string; facilityId: string; facilityName: string },
+  placement: { title: string; facilityName: string; coordinators: { email: string; name: string }[] },
   submitted: Submitted[],
   studentsOf: { id: string; programName: string }[],
 ) {
-  const coordinators = await deps.db
-    .select({ email: users.email, name: users.name })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    // Coordinators only: a facility's preceptors (issue 17) do not review applications.
-    .where(and(eq(memberships.organizationId, placement.facilityId), eq(memberships.role, "coordinator")));
+  const { coordinators } = placement;
   if (coordinators.length === 0) return;
   const programOf = new Map(studentsOf.map((s) => [s.id, s.programName]));
   const n = submitted.length;
