@@ -113,13 +113,15 @@ export async function withAgreementFlags<
  */
 export async function programsWithoutAgreement(
   db: DbOrTx,
-  rotation: Rotation & { facilityName: string },
+  rotation: Rotation & { facilityName: string; requireAgreement?: boolean },
   programIds: string[],
 ) {
   const ids = [...new Set(programIds)];
-  if (ids.length === 0 || !(await requiringFacilities(db, [rotation.facilityId])).has(rotation.facilityId)) {
-    return new Map<string, string>();
-  }
+  if (ids.length === 0) return new Map<string, string>();
+  // The facility's rule, unless the caller read it with the rotation (issue 11: no statement of its own).
+  const required =
+    rotation.requireAgreement ?? (await requiringFacilities(db, [rotation.facilityId])).has(rotation.facilityId);
+  if (!required) return new Map<string, string>();
   const [held, names] = await Promise.all([
     signedAgreements(db, ids, [rotation.facilityId]),
     db
@@ -142,7 +144,7 @@ export async function programsWithoutAgreement(
  */
 export async function assertAgreementCovers(
   db: DbOrTx,
-  rotation: Rotation & { facilityName: string },
+  rotation: Rotation & { facilityName: string; requireAgreement?: boolean },
   who: { programId: string } | { studentIds: string[] },
 ) {
   const programIds =

@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../../db/client";
+import { facilityAgreementSettings } from "../../db/schema/agreements";
 import { users } from "../../db/schema/auth";
 import { memberships, organizations } from "../../db/schema/organizations";
 import { placements } from "../../db/schema/placements";
@@ -34,6 +35,8 @@ export async function findPlacementForApplication(db: DbOrTx, id: string) {
         select coalesce(json_agg(json_build_object('email', u.email, 'name', u.name)), '[]'::json)
         from ${memberships} m join ${users} u on u.id = m.user_id
         where m.organization_id = ${organizations.id} and m.role = 'coordinator')`,
+      // Issue 17: whether the facility requires an affiliation agreement (read here: issue 11).
+      requireAgreement: sql<boolean>`coalesce((select s.require_agreement from ${facilityAgreementSettings} s where s.facility_id = ${organizations.id}), false)`,
     })
     .from(placements)
     .innerJoin(organizations, eq(organizations.id, placements.facilityId))
