@@ -70,6 +70,22 @@ describe("running jobs", () => {
     expect(rows.every((j) => j.completedAt && !j.failedAt && j.attempts === 1 && !j.lockedBy)).toBe(true);
   });
 
+  it("a batch with a failing job: the others are completed together, the failing one is retried alone", async () => {
+    for (const n of [1, 2, 3]) await enqueue(db(), { kind: "mixed", payload: { n } });
+    const r = runner({
+      mixed: async (p: { n: number }) => {
+        if (p.n === 2) throw new Error("the second one fails");
+      },
+    });
+    expect(await r.drainOnce()).toBe(3);
+    const rows = (await rowsOf("mixed")).sort(
+      (a, b) => (a.payload as { n: number }).n - (b.payload as { n: number }).n,
+    );
+    expect(rows.map((j) => Boolean(j.completedAt))).toEqual([true, false, true]);
+    expect(rows[1]).toMatchObject({ lastError: "the second one fails", lockedBy: null, failedAt: null });
+    expect(rows.every((j) => j.lockedBy === null && j.attempts === 1)).toBe(true);
+  });
+
   it("retries a failed job later with exponential backoff, then completes it", async () => {
     let calls = 0;
     const r = runner({

@@ -210,14 +210,21 @@ describe("approve and reject", () => {
     expect(await t.mailTo(s.email)).toHaveLength(0);
   });
 
-  it("a full placement answers 409 and takes nothing", async () => {
-    const p = await createPlacement(db(), facilityId, { capacity: 1, slotsFilled: 1 });
+  it("a full placement answers 409 and takes nothing: no seat, no notice queued", async () => {
+    const p = await createPlacement(db(), facilityId, { capacity: 1, slotsFilled: 1, title: "Full Unit" });
     const s = await createStudent(t, program.organizationId!);
     const app = await createApplication(db(), s, p.id);
+    await t.drainJobs();
+    const before = (await t.mailTo(program.email)).length;
     const res = await decide(app.id, "approve");
     expect(res.status).toBe(409);
     expect(res.json.error.message).toBe("This placement is full: 1 of 1 spot filled");
     expect(await slotsOf(p.id)).toBe(1);
+    // The notices go with the decision's own statement (issue 11): a refusal writes none.
+    await t.drainJobs();
+    expect(await t.mailTo(program.email)).toHaveLength(before);
+    const [row] = await db().select().from(applications).where(eq(applications.id, app.id));
+    expect(row.status).toBe("pending");
   });
 
   it("a closed placement answers 409 on approve (reject still works)", async () => {
