@@ -192,6 +192,8 @@ export function createJobRunner(opts: {
     await db.execute(sql`
       update jobs set completed_at = now(), locked_by = null, locked_until = null, last_error = null
        where id = any(${`{${ids.join(",")}}`}::bigint[]) and locked_by = ${workerId}`);
+    // One array parameter (ids are numbers), not an IN list: one statement text whatever the batch's
+    // size, so it is prepared once (ADR 034).
   }
 
   /** Cheap, at most hourly: forget old completed jobs; fail jobs whose last attempt died with its process. */

@@ -4,7 +4,7 @@ import { departmentSeatsMessage, peakSeats } from "../../../domain/placements";
 import { rowsOf, type Tx } from "../../db/client";
 import { applications } from "../../db/schema/applications";
 import { users } from "../../db/schema/auth";
-import { memberships, organizations } from "../../db/schema/organizations";
+import { organizations } from "../../db/schema/organizations";
 import { departments, placements } from "../../db/schema/placements";
 import { students, studentUsers } from "../../db/schema/students";
 import { facilityScope, type Scope, scopeWhere } from "../../lib/access";
@@ -12,8 +12,8 @@ import type { Deps, Viewer } from "../../lib/context";
 import { AppError, conflict, notFound, refused } from "../../lib/errors";
 import { mailHtml } from "../../lib/mail";
 import type { QueuedMail } from "../../lib/mail-queue";
-import { readinessOf } from "../compliance/readiness";
-import { today } from "../compliance/records";
+import { coordinatorsJson, type Person } from "../../lib/organization-people";
+import { type ApplicationReadiness, readinessOfApplications } from "../compliance/readiness";
 import { lockPlacement } from "../placements/slots";
 import { getFacilityApplication } from "./list";
 
@@ -58,7 +58,7 @@ export async function decideApplication(
     // Issue 11: what needs no lock is read before the placement's row lock, which every approval
     // of the placement queues behind; the refusals still come in the order below. The
     // application's row above serves readiness too.
-    const readiness = decision === "approved" ? await readinessOf(tx, [id], today(), [found]) : null;
+    const readiness = decision === "approved" ? await readinessOfApplications(tx, [found]) : null;
     const recipients = found.recipients;
 
     const placement = decision === "approved" ? await lockPlacement(tx, found.placementId) : null;
@@ -153,7 +153,7 @@ export const NOT_READY_MESSAGE = "This student has not met every requirement. Co
  * missing is still recorded with the approval.
  */
 function assertReady(
-  all: Awaited<ReturnType<typeof readinessOf>> | null,
+  all: Map<string, ApplicationReadiness> | null,
   applicationId: string,
   confirmed: boolean,
 ): string[] | null {
@@ -300,7 +300,6 @@ async function assertNoClash(
 }
 type Claim = { startDate: string; endDate: string; seats: number };
 
-type Person = { userId: string; email: string; name: string };
 type Recipients = {
   application: { firstName: string; lastName: string; title: string; startDate: string; facilityName: string };
   coordinators: Person[];
@@ -313,17 +312,10 @@ type Recipients = {
  * an account, the student. Null for an unknown application or another facility's.
  */
 async function findDecision(tx: Tx, scope: ReturnType<typeof facilityScope>, id: string) {
-  const people = sql<(Person & { kind: "coordinator" | "student" })[]>`(
-    select coalesce(json_agg(json_build_object('kind', p.kind, 'userId', p.id, 'email', p.email, 'name', p.name)), '[]'::json)
-    from (
-      select 'coordinator' as kind, u.id, u.email, u.name
-        from ${memberships} m join ${users} u on u.id = m.user_id
-        where m.organization_id = ${applications.programId}
-      union all
-      select 'student', u.id, u.email, u.name
-        from ${studentUsers} su join ${users} u on u.id = su.user_id
-        where su.student_id = ${applications.studentId}
-    ) p)`;
+  const studentAccounts = sql<Person[]>`(
+    select coalesce(json_agg(json_build_object('userId', u.id, 'email', u.email, 'name', u.name)), '[]'::json)
+    from ${studentUsers} su join ${users} u on u.id = su.user_id
+    where su.student_id = ${applications.studentId})`;
   const [row] = await tx
     .select({
       id: applications.id,
@@ -337,7 +329,8 @@ async function findDecision(tx: Tx, scope: ReturnType<typeof facilityScope>, id:
       title: placements.title,
       startDate: placements.startDate,
       facilityName: organizations.name,
-      people,
+      coordinators: coordinatorsJson(applications.programId),
+      studentAccounts,
     })
     .from(applications)
     .innerJoin(placements, eq(placements.id, applications.placementId))
@@ -345,11 +338,10 @@ async function findDecision(tx: Tx, scope: ReturnType<typeof facilityScope>, id:
     .innerJoin(organizations, eq(organizations.id, placements.facilityId))
     .where(and(eq(applications.id, id), scopeWhere(scope, { facility: placements.facilityId })));
   if (!row) return null;
-  const person = ({ userId, email, name }: Person) => ({ userId, email, name });
   const recipients: Recipients = {
     application: row,
-    coordinators: row.people.filter((p) => p.kind === "coordinator").map(person),
-    studentUsers: row.people.filter((p) => p.kind === "student").map(person),
+    coordinators: row.coordinators,
+    studentUsers: row.studentAccounts,
   };
   return { ...row, recipients };
 }

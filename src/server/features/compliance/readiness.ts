@@ -39,28 +39,32 @@ export type ReadinessApplication = {
   endDate: string;
 };
 
-/**
- * Each application's readiness. `known`: the applications' rows, when the caller read them in its
- * own statement (an approval), so they are not read again.
- */
-export async function readinessOf(db: DbOrTx, applicationIds: string[], day = today(), known?: ReadinessApplication[]) {
-  const out = new Map<string, ApplicationReadiness>();
+/** Each application's readiness, by id. */
+export async function readinessOf(db: DbOrTx, applicationIds: string[], day = today()) {
   const ids = [...new Set(applicationIds)];
-  if (ids.length === 0) return out;
-  const apps =
-    known ??
-    (await db
-      .select({
-        id: applications.id,
-        studentId: applications.studentId,
-        programId: applications.programId,
-        placementId: applications.placementId,
-        facilityId: placements.facilityId,
-        endDate: placements.endDate,
-      })
-      .from(applications)
-      .innerJoin(placements, eq(placements.id, applications.placementId))
-      .where(inArray(applications.id, ids)));
+  if (ids.length === 0) return new Map<string, ApplicationReadiness>();
+  const apps = await db
+    .select({
+      id: applications.id,
+      studentId: applications.studentId,
+      programId: applications.programId,
+      placementId: applications.placementId,
+      facilityId: placements.facilityId,
+      endDate: placements.endDate,
+    })
+    .from(applications)
+    .innerJoin(placements, eq(placements.id, applications.placementId))
+    .where(inArray(applications.id, ids));
+  return readinessOfApplications(db, apps, day);
+}
+
+/**
+ * The readiness of applications whose rows the caller has already read (an approval reads them in
+ * its own statement: issue 11).
+ */
+export async function readinessOfApplications(db: DbOrTx, apps: ReadinessApplication[], day = today()) {
+  const out = new Map<string, ApplicationReadiness>();
+  if (apps.length === 0) return out;
   const programIds = [...new Set(apps.map((a) => a.programId))];
   const facilityIds = [...new Set(apps.map((a) => a.facilityId))];
   const placementIds = [...new Set(apps.map((a) => a.placementId))];
@@ -89,22 +93,16 @@ export async function readinessOf(db: DbOrTx, applicationIds: string[], day = to
           .from(placementRequirements)
           .innerJoin(requirementTypes, activeType(placementRequirements.requirementTypeId))
           .where(inArray(placementRequirements.placementId, placementIds)),
-      ),
+      ).orderBy(sql`"sort_order"`, sql`"id"`),
     () =>
       documentSelect(db)
         .where(and(inArray(complianceDocuments.studentId, studentIds), sql`${complianceDocuments.isCurrent}`))
         .orderBy(desc(complianceDocuments.uploadedAt)),
   );
-  // The catalogue's order (sort order, then id), as activeTypes lists it.
-  const typeById = new Map<string, RequirementType & { sortOrder: number }>();
-  for (const r of required) {
-    if (typeById.has(r.id)) continue;
-    const { kind: _k, owner: _o, ...type } = r;
-    typeById.set(r.id, type);
-  }
-  const types: RequirementType[] = [...typeById.values()]
-    .sort((x, y) => x.sortOrder - y.sortOrder || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0))
-    .map(({ sortOrder: _s, ...type }) => type);
+  // Each type once, in the catalogue's order as activeTypes lists it (the statement's order).
+  const types = new Map<string, RequirementType>();
+  for (const { kind: _k, owner: _o, sortOrder: _s, ...type } of required)
+    if (!types.has(type.id)) types.set(type.id, type);
   const group = (rows: { owner: string; id: string }[]) => {
     const m = new Map<string, Set<string>>();
     for (const r of rows) m.set(r.owner, (m.get(r.owner) ?? new Set()).add(r.id));
@@ -120,7 +118,7 @@ export async function readinessOf(db: DbOrTx, applicationIds: string[], day = to
       ["placement", byPlacement.get(a.placementId)],
     ];
     const items: ReadinessItem[] = [];
-    for (const type of types) {
+    for (const type of types.values()) {
       const source = sets.find(([, s]) => s?.has(type.id))?.[0];
       if (!source) continue;
       const doc = docOf.get(`${a.studentId}:${type.id}`) ?? null;

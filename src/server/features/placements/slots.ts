@@ -1,9 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../../db/client";
 import { facilityAgreementSettings } from "../../db/schema/agreements";
-import { users } from "../../db/schema/auth";
-import { memberships, organizations } from "../../db/schema/organizations";
+import { organizations } from "../../db/schema/organizations";
 import { placements } from "../../db/schema/placements";
+import { coordinatorsJson } from "../../lib/organization-people";
 
 // A placement's seats as applications take and free them (D8): the placement an application may
 // go to, the row lock every change of slots_filled takes first, and freeing a seat.
@@ -29,12 +29,8 @@ export async function findPlacementForApplication(db: DbOrTx, id: string) {
       facilityName: organizations.name,
       // The database's day, so every date rule compares against one clock (rotationPhase).
       today: sql<string>`to_char(current_date, 'YYYY-MM-DD')`,
-      // The facility's coordinators, whom a submission tells (issue 11: read with the placement, not
-      // in a statement of their own); its preceptors (issue 17) do not review applications.
-      coordinators: sql<{ email: string; name: string }[]>`(
-        select coalesce(json_agg(json_build_object('email', u.email, 'name', u.name)), '[]'::json)
-        from ${memberships} m join ${users} u on u.id = m.user_id
-        where m.organization_id = ${organizations.id} and m.role = 'coordinator')`,
+      // The facility's coordinators, whom a submission tells.
+      coordinators: coordinatorsJson(organizations.id),
       // Issue 17: whether the facility requires an affiliation agreement (read here: issue 11).
       requireAgreement: sql<boolean>`coalesce((select s.require_agreement from ${facilityAgreementSettings} s where s.facility_id = ${organizations.id}), false)`,
     })
