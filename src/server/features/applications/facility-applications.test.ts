@@ -245,13 +245,21 @@ describe("approve and reject", () => {
     await createApplication(db(), s, first.id, { status: "approved" });
     const clash = await createPlacement(db(), facilityId, { startDate: "2031-04-21", endDate: "2031-06-13" });
     const app = await createApplication(db(), s, clash.id);
+    await t.drainJobs();
+    const mailsBefore = (await t.mailTo(program.email)).length;
     const res = await decide(app.id, "approve");
     expect(res.status).toBe(409);
     expect(res.json.error.message).toMatch(
       // The other facility's rotation is not named to this facility (D1): dates only.
       /^Olive Lap already has an approved placement with overlapping dates: a rotation at another facility \(2031-03-03 to 2031-04-25\)$/,
     );
+    // The overlap is read by the statement that writes the decision (issue 11): the refusal rolls
+    // it back, seat, status and notices alike.
     expect(await slotsOf(clash.id)).toBe(0);
+    const [refusedRow] = await db().select().from(applications).where(eq(applications.id, app.id));
+    expect(refusedRow).toMatchObject({ status: "pending", reviewedAt: null, readinessMissing: null });
+    await t.drainJobs();
+    expect(await t.mailTo(program.email)).toHaveLength(mailsBefore);
     const next = await createPlacement(db(), facilityId, { startDate: "2031-04-26", endDate: "2031-06-13" });
     const ok = await createApplication(db(), s, next.id);
     expect((await decide(ok.id, "approve")).status).toBe(200);

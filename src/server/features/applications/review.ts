@@ -14,7 +14,6 @@ import { mailHtml } from "../../lib/mail";
 import type { QueuedMail } from "../../lib/mail-queue";
 import { coordinatorsJson, type Person } from "../../lib/organization-people";
 import { type ApplicationReadiness, readinessOfApplications } from "../compliance/readiness";
-import { lockPlacement } from "../placements/slots";
 import { getFacilityApplication } from "./list";
 
 // The facility's decision on an application to one of its placements (issue 4, D7, D8): approve
@@ -31,8 +30,9 @@ type Decision = "approved" | "rejected";
  * withdrawals do, so the two never deadlock), then the student's roster row (FOR NO KEY UPDATE:
  * two approvals of one student at different placements serialize, while new applications, which
  * only take a key-share lock on it, are not held up), then the application. Under those locks it
- * checks the placement is active and not full and the student holds no other approved placement
- * whose dates overlap, then increments slots_filled.
+ * checks the placement is active and not full; the statement that increments slots_filled and
+ * decides the application also reads whether the student holds another approved placement whose
+ * dates overlap and the department's seats, and a refusal rolls it back.
  */
 export async function decideApplication(
   deps: Deps,
@@ -61,20 +61,23 @@ export async function decideApplication(
     const readiness = decision === "approved" ? await readinessOfApplications(tx, [found]) : null;
     const recipients = found.recipients;
 
-    const placement = decision === "approved" ? await lockPlacement(tx, found.placementId) : null;
-    // Then, in one statement (issue 11: every round trip under the placement's lock holds up every
-    // other approval of it), the student's roster row, so withdrawing the student from the roster
-    // (which updates that row) and this approval serialize (issue 9); the application; and the
-    // department's row (issue 9: its seats).
-    const approval = placement ? await lockForApproval(tx, found.studentId, id, placement.departmentId) : null;
-    const locked = placement ? approval : await lockApplication(tx, id);
+    // An approval locks, in one statement (issue 11: every round trip under the placement's lock
+    // holds up every other approval of it), the placement, the student's roster row (so withdrawing
+    // the student from the roster, which updates that row, and this approval serialize: issue 9),
+    // the application and the placement's department (issue 9: its seats).
+    const approval = decision === "approved" ? await lockForApproval(tx, found) : null;
+    const locked = decision === "approved" ? approval : await lockApplication(tx, id);
     if (!locked) throw notFound("Application");
     if (locked.status !== "pending") {
       throw conflict(`This application was already ${APPLICATION_STATUS_LABELS.facility[locked.status].toLowerCase()}`);
     }
 
+    // What the checks under the locks read, in the decision's own statement (a rejection: none).
+    let checks: SQL | null = null;
+    let checked: ((row: CheckRow) => void) | null = null;
     if (decision === "approved") {
-      if (!placement || !approval) throw notFound("Placement");
+      if (!approval) throw notFound("Placement");
+      const placement = approval.placement;
       assertApprovable(placement, approval);
       if (placement.status !== "active") {
         throw refused(
@@ -88,13 +91,21 @@ export async function decideApplication(
           `This placement is full: ${placement.slotsFilled} of ${placement.capacity} spot${placement.capacity === 1 ? "" : "s"} filled`,
         );
       }
-      await assertNoClash(tx, {
-        studentId: found.studentId,
-        applicationId: id,
-        placement,
-        department: approval.department,
-      });
-      override = assertReady(readiness, id, confirmNotReady || !approvalRequiresCompliance);
+      // The overlap and the department's seats are read by the statement that writes the decision
+      // (its snapshot is taken after the locks above, before its own writes): a refusal rolls the
+      // writes back. Refusals keep their order: overlap, seats, then readiness.
+      const clashInput = { studentId: found.studentId, applicationId: id, placement, department: approval.department };
+      checks = clashChecks(clashInput);
+      const confirmed = confirmNotReady || !approvalRequiresCompliance;
+      const unmet = unmetRequirements(readiness, id);
+      override = unmet.length > 0 ? unmet.map((i) => i.type.id) : null;
+      checked = (row) => {
+        assertNoClash(row, clashInput);
+        if (unmet.length > 0 && !confirmed)
+          throw new AppError("not_ready", NOT_READY_MESSAGE, 409, undefined, {
+            missing: unmet.map((i) => i.type.name),
+          });
+      };
       writes.push(
         tx
           .update(placements)
@@ -120,7 +131,7 @@ export async function decideApplication(
       .where(eq(applications.id, id));
     writes.push(decided.getSQL());
     // The notices, queued with the decision (ADR 015): sent once it commits, retried if the SMTP
-    // server fails; a refusal above writes none.
+    // server fails; a refusal writes none (the transaction rolls back).
     const mails = deps.jobs.enqueuingMails(tx, decisionMails(deps, recipients, decision, notes));
     if (mails) writes.push(mails);
 
@@ -130,11 +141,20 @@ export async function decideApplication(
       ...recipients.coordinators.map((c) => c.userId),
       ...recipients.studentUsers.map((s) => s.userId),
     ]);
-    await deps.realtime.publish(
-      tx,
-      [...notified].map((userId) => ({ userId, type: "application.updated", data: { id, status: decision } })),
-      { alongside: writes },
-    );
+    const events = [...notified].map((userId) => ({
+      userId,
+      type: "application.updated",
+      data: { id, status: decision },
+    }));
+    const published = events.length > 0 ? deps.realtime.publishing(events) : sql`null`;
+    const result = await tx.execute(sql`
+      with ${sql.join(
+        writes.map((s, i) => sql`${sql.raw(`w${i}`)} as (${s})`),
+        sql`, `,
+      )}
+      select ${checks ?? sql`null as clash, '[]'::json as claims`}, ${published} as published`);
+    const [row] = rowsOf<CheckRow>(result);
+    if (checked && row) checked(row);
     return readiness;
   });
 
@@ -148,21 +168,12 @@ export const NOT_READY_MESSAGE = "This student has not met every requirement. Co
 /**
  * Issue 12: a student who has not met every requirement of the program, the facility and the
  * placement (approved, valid through the rotation's end) is approved only with an explicit
- * confirmation: 409 not_ready naming what is missing, else the requirement types not met (to record).
- * With the setting "approval requires compliance" off, approval counts as confirmed: what was
- * missing is still recorded with the approval.
+ * confirmation: 409 not_ready naming what is missing; with it, the requirement types not met are
+ * recorded with the approval. With the setting "approval requires compliance" off, approval counts
+ * as confirmed: what was missing is still recorded.
  */
-function assertReady(
-  all: Map<string, ApplicationReadiness> | null,
-  applicationId: string,
-  confirmed: boolean,
-): string[] | null {
-  const readiness = all?.get(applicationId);
-  const unmet = readiness?.items.filter((i) => i.readiness !== "met") ?? [];
-  if (unmet.length === 0) return null;
-  if (!confirmed)
-    throw new AppError("not_ready", NOT_READY_MESSAGE, 409, undefined, { missing: unmet.map((i) => i.type.name) });
-  return unmet.map((i) => i.type.id);
+function unmetRequirements(all: Map<string, ApplicationReadiness> | null, applicationId: string) {
+  return all?.get(applicationId)?.items.filter((i) => i.readiness !== "met") ?? [];
 }
 
 /**
@@ -201,38 +212,69 @@ async function lockApplication(tx: Tx, id: string) {
 }
 
 /**
- * An approval's locks after the placement's, in one statement and in this order: the student's
- * roster row (no key update), the application (update), the placement's department (no key update).
+ * An approval's locks, in one statement and in this order (PostgreSQL takes a statement's row locks
+ * in the order its locking clauses name the tables): the placement (update: withdrawals lock it
+ * first too, so the two never deadlock), the student's roster row (no key update: two approvals of
+ * one student at different placements serialize, while new applications, which only take a
+ * key-share lock on it, are not held up), the application (update), the placement's department (no
+ * key update). Null when the placement or the application is gone.
  */
-async function lockForApproval(tx: Tx, studentId: string, applicationId: string, departmentId: string | null) {
+async function lockForApproval(
+  tx: Tx,
+  found: { placementId: string; studentId: string; id: string; departmentId: string | null },
+) {
   type Row = {
+    capacity: number;
+    slotsFilled: number;
+    placementStatus: string;
+    departmentId: string | null;
+    startDate: string;
+    endDate: string;
+    today: string;
     enrollmentStatus: string;
     firstName: string;
     lastName: string;
     status: keyof (typeof APPLICATION_STATUS_LABELS)["facility"];
-    departmentId: string | null;
     departmentName: string | null;
     departmentCapacity: number | null;
   };
-  const lock = (withDepartment: boolean) =>
-    tx.execute(sql`
-      select s.enrollment_status as "enrollmentStatus", s.first_name as "firstName", s.last_name as "lastName",
+  const lock = async (withDepartment: boolean) => {
+    const result = await tx.execute(sql`
+      select p.capacity, p.slots_filled as "slotsFilled", p.status as "placementStatus",
+        p.department_id as "departmentId", p.start_date as "startDate", p.end_date as "endDate",
+        to_char(current_date, 'YYYY-MM-DD') as today,
+        s.enrollment_status as "enrollmentStatus", s.first_name as "firstName", s.last_name as "lastName",
         a.status as "status",
-        ${withDepartment ? sql`d.id as "departmentId", d.name as "departmentName", d.capacity as "departmentCapacity"` : sql`null as "departmentId"`}
-      from ${students} s
-      join ${applications} a on a.id = ${applicationId}
-      ${withDepartment ? sql`join ${departments} d on d.id = ${departmentId}` : sql``}
-      where s.id = ${studentId}
-      for no key update of s for update of a ${withDepartment ? sql`for no key update of d` : sql``}`);
-  let [row] = rowsOf<Row>(await lock(departmentId !== null));
-  // A department gone since the placement named it holds no seats: the placement's locks alone.
-  if (!row && departmentId !== null) [row] = rowsOf<Row>(await lock(false));
+        ${withDepartment ? sql`d.name as "departmentName", d.capacity as "departmentCapacity"` : sql`null as "departmentName", null as "departmentCapacity"`}
+      from ${placements} p
+      join ${students} s on s.id = ${found.studentId}
+      join ${applications} a on a.id = ${found.id}
+      ${withDepartment ? sql`join ${departments} d on d.id = p.department_id` : sql``}
+      where p.id = ${found.placementId}
+      for update of p for no key update of s for update of a ${withDepartment ? sql`for no key update of d` : sql``}`);
+    return rowsOf<Row>(result)[0] ?? null;
+  };
+  // The department as read before the locks; the placement's row, once locked, has the last word.
+  let row = await lock(found.departmentId !== null);
+  // A department gone since (or a placement without one): the other locks alone.
+  if (!row && found.departmentId !== null) row = await lock(false);
+  // A department given to the placement since: locked too, after the others (already held).
+  else if (row && found.departmentId === null && row.departmentId !== null) row = (await lock(true)) ?? row;
   if (!row) return null;
   const department: LockedDepartment | null =
     row.departmentId && row.departmentName !== null && row.departmentCapacity !== null
       ? { id: row.departmentId, name: row.departmentName, capacity: Number(row.departmentCapacity) }
       : null;
-  return { ...row, department };
+  const placement = {
+    id: found.placementId,
+    capacity: Number(row.capacity),
+    slotsFilled: Number(row.slotsFilled),
+    status: row.placementStatus,
+    startDate: row.startDate,
+    endDate: row.endDate,
+    today: row.today,
+  };
+  return { ...row, placement, department };
 }
 
 type Clash = {
@@ -245,23 +287,22 @@ type Clash = {
   sameFacility: boolean;
 };
 
+type ClashInput = {
+  studentId: string;
+  applicationId: string;
+  placement: { id: string; startDate: string; endDate: string };
+  department: LockedDepartment | null;
+};
+type CheckRow = { clash: Clash | string | null; claims: Claim[] | string };
+
 /**
- * Under the locks, in one statement: D7, one student cannot hold two approved placements whose dates
- * overlap (409 naming the clash); issue 9, the department's seats on the busiest day of the
- * placement's dates (its approved students) must leave one free.
+ * What the checks under the locks read, as the columns of the decision's statement: D7, one
+ * student cannot hold two approved placements whose dates overlap; issue 9, the department's seats
+ * on the busiest day of the placement's dates (its approved students, before this approval).
  */
-async function assertNoClash(
-  tx: Tx,
-  a: {
-    studentId: string;
-    applicationId: string;
-    placement: { id: string; startDate: string; endDate: string };
-    department: LockedDepartment | null;
-  },
-) {
+function clashChecks(a: ClashInput): SQL {
   const { placement, department } = a;
-  const result = await tx.execute(sql`
-    select
+  return sql`
       (select json_build_object('firstName', s.first_name, 'lastName', s.last_name, 'title', o.title,
           'facilityName', f.name, 'startDate', o.start_date, 'endDate', o.end_date,
           'sameFacility', o.facility_id = t.facility_id)
@@ -280,10 +321,14 @@ async function assertNoClash(
         where p.department_id = ${department.id} and p.status <> 'draft'
           and p.start_date <= ${placement.endDate} and p.end_date >= ${placement.startDate})`
           : sql`'[]'::json`
-      } as claims`);
-  const [row] = rowsOf<{ clash: Clash | string | null; claims: Claim[] | string }>(result);
+      } as claims`;
+}
+
+/** The overlap (409 naming the clash) and the department's seats (409), from `clashChecks`. */
+function assertNoClash(row: CheckRow, a: ClashInput) {
+  const { placement, department } = a;
   const parsed = <T>(v: T | string): T => (typeof v === "string" ? (JSON.parse(v) as T) : v);
-  const clash = row?.clash ? parsed(row.clash) : null;
+  const clash = row.clash ? parsed(row.clash) : null;
   if (clash) {
     // D1: a rotation at another facility is the student's record, not this facility's: dates only.
     const where = clash.sameFacility ? `${clash.title} at ${clash.facilityName}` : "a rotation at another facility";
@@ -293,7 +338,7 @@ async function assertNoClash(
     );
   }
   if (!department) return;
-  const taken = peakSeats(parsed(row?.claims ?? []), placement.startDate, placement.endDate);
+  const taken = peakSeats(parsed(row.claims), placement.startDate, placement.endDate);
   if (taken + 1 > department.capacity) {
     throw new AppError("conflict", departmentSeatsMessage(department, placement, taken, "approved students"), 409);
   }
@@ -323,6 +368,7 @@ async function findDecision(tx: Tx, scope: ReturnType<typeof facilityScope>, id:
       studentId: applications.studentId,
       programId: applications.programId,
       facilityId: placements.facilityId,
+      departmentId: placements.departmentId,
       endDate: placements.endDate,
       firstName: students.firstName,
       lastName: students.lastName,

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applications } from "../../db/schema/applications";
 import { placements } from "../../db/schema/placements";
@@ -208,13 +208,22 @@ describe("approvals respect the department's seats", () => {
   }
 
   it("refuses an approval that would seat more students than the department has on a day (409)", async () => {
-    const { d, apps } = await overbooked();
+    const { d, a, b, apps } = await overbooked();
     const results = [];
     for (const app of apps) results.push(await approve(app.id));
     expect(results.filter((r) => r.status === 200)).toHaveLength(10);
     const refused = results.filter((r) => r.status === 409);
     expect(refused).toHaveLength(2);
     expect(refused[0].json.error.message).toContain(`${d.name} has 10 seats`);
+    // The seats are read by the statement that writes the approval (issue 11): a refusal rolls it
+    // back, so the placements hold exactly the ten approved students.
+    const held = await db()
+      .select({ filled: placements.slotsFilled })
+      .from(placements)
+      .where(inArray(placements.id, [a.id, b.id]));
+    expect(held.reduce((n, p) => n + p.filled, 0)).toBe(10);
+    const stillPending = await db().select().from(applications).where(eq(applications.status, "pending"));
+    expect(stillPending.filter((x) => x.placementId === a.id || x.placementId === b.id)).toHaveLength(2);
   });
 
   it.skipIf(!ON_POSTGRES)(
