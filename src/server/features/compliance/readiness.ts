@@ -1,8 +1,8 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { type AnyPgColumn, unionAll } from "drizzle-orm/pg-core";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { itemReadiness, type Readiness, type RequirementType } from "../../../domain/compliance";
-import { type DbOrTx, together } from "../../db/client";
+import { type DbOrTx, rowsOf } from "../../db/client";
 import { applications } from "../../db/schema/applications";
+import { users } from "../../db/schema/auth";
 import {
   complianceDocuments,
   facilityRequirements,
@@ -14,7 +14,7 @@ import { organizations } from "../../db/schema/organizations";
 import { placements } from "../../db/schema/placements";
 import { type Scope, scopeWhere } from "../../lib/access";
 import { notFound } from "../../lib/errors";
-import { type DocumentView, documentSelect, toDocument, today, typeColumns } from "./records";
+import { type DocumentRow, type DocumentView, toDocument, today } from "./records";
 
 // An applicant's readiness for one rotation (issue 12): the program's requirements, the facility's
 // and the placement's own, each met only by an approved document valid through the rotation's
@@ -38,6 +38,13 @@ export type ReadinessApplication = {
   facilityId: string;
   endDate: string;
 };
+
+/** A json column: node-postgres and PGlite parse it; a string is parsed here all the same. */
+type Json<T> = T | string;
+const parsed = <T>(v: Json<T>): T => (typeof v === "string" ? (JSON.parse(v) as T) : v);
+type RequiredRow = RequirementType & { kind: Source; owner: string };
+/** A current document as the statement gives it: its times as JSON strings. */
+type DocumentJson = Omit<DocumentRow, "uploadedAt" | "reviewedAt"> & { uploadedAt: string; reviewedAt: string | null };
 
 /** Each application's readiness, by id. */
 export async function readinessOf(db: DbOrTx, applicationIds: string[], day = today()) {
@@ -69,40 +76,45 @@ export async function readinessOfApplications(db: DbOrTx, apps: ReadinessApplica
   const facilityIds = [...new Set(apps.map((a) => a.facilityId))];
   const placementIds = [...new Set(apps.map((a) => a.placementId))];
   const studentIds = [...new Set(apps.map((a) => a.studentId))];
-  // The three kinds of requirement, each with its active type, in one statement (issue 11: one
-  // round trip, not four); an inactive type asks nothing.
-  const kind = (k: Source) => sql<Source>`${k}::text`.as("kind");
-  const activeType = (typeId: AnyPgColumn) => and(eq(requirementTypes.id, typeId), eq(requirementTypes.active, true));
-  const typed = { ...typeColumns, sortOrder: requirementTypes.sortOrder };
-  const [required, docs] = await together(
-    db,
-    () =>
-      unionAll(
-        db
-          .select({ kind: kind("program"), owner: programRequirements.programId, ...typed })
-          .from(programRequirements)
-          .innerJoin(requirementTypes, activeType(programRequirements.requirementTypeId))
-          .where(inArray(programRequirements.programId, programIds)),
-        db
-          .select({ kind: kind("facility"), owner: facilityRequirements.facilityId, ...typed })
-          .from(facilityRequirements)
-          .innerJoin(requirementTypes, activeType(facilityRequirements.requirementTypeId))
-          .where(inArray(facilityRequirements.facilityId, facilityIds)),
-        db
-          .select({ kind: kind("placement"), owner: placementRequirements.placementId, ...typed })
-          .from(placementRequirements)
-          .innerJoin(requirementTypes, activeType(placementRequirements.requirementTypeId))
-          .where(inArray(placementRequirements.placementId, placementIds)),
-      ).orderBy(sql`"sort_order"`, sql`"id"`),
-    () =>
-      documentSelect(db)
-        .where(and(inArray(complianceDocuments.studentId, studentIds), sql`${complianceDocuments.isCurrent}`))
-        .orderBy(desc(complianceDocuments.uploadedAt)),
+  // The three kinds of requirement with their active types and the students' current documents,
+  // in one statement (issue 11: one round trip, not two); an inactive type asks nothing. Each list
+  // is one array parameter, so the statement's text is the same whatever the number of ids.
+  const ids = (list: string[]) => sql`${`{${list.join(",")}}`}::uuid[]`;
+  const [lists] = rowsOf<{ required: Json<RequiredRow[]>; docs: Json<DocumentJson[]> }>(
+    await db.execute(sql`
+      select
+        (select coalesce(json_agg(json_build_object('kind', r.kind, 'owner', r.owner, 'id', t.id, 'name', t.name,
+            'category', t.category, 'proof', t.proof, 'asksIssuedOn', t.asks_issued_on,
+            'asksExpiresOn', t.asks_expires_on, 'validity', t.validity, 'validityMonths', t.validity_months)
+            order by t.sort_order, t.id), '[]'::json)
+          from (
+            select 'program' as kind, program_id as owner, requirement_type_id as type_id
+              from ${programRequirements} where program_id = any(${ids(programIds)})
+            union all
+            select 'facility', facility_id, requirement_type_id
+              from ${facilityRequirements} where facility_id = any(${ids(facilityIds)})
+            union all
+            select 'placement', placement_id, requirement_type_id
+              from ${placementRequirements} where placement_id = any(${ids(placementIds)})
+          ) r
+          join ${requirementTypes} t on t.id = r.type_id and t.active) as required,
+        (select coalesce(json_agg(json_build_object('id', d.id, 'studentId', d.student_id,
+            'requirementTypeId', d.requirement_type_id, 'status', d.status, 'isCurrent', d.is_current,
+            'issuedOn', d.issued_on, 'expiresOn', d.expires_on, 'fileName', d.file_name,
+            'contentType', d.content_type, 'sizeBytes', d.size_bytes, 'uploadedAt', d.uploaded_at,
+            'uploadedById', d.uploaded_by, 'uploadedByName', uploader.name, 'reviewedAt', d.reviewed_at,
+            'reviewedById', d.reviewed_by, 'reviewedByName', reviewer.name, 'rejectionReason', d.rejection_reason)
+            order by d.uploaded_at desc), '[]'::json)
+          from ${complianceDocuments} d
+          left join ${users} uploader on uploader.id = d.uploaded_by
+          left join ${users} reviewer on reviewer.id = d.reviewed_by
+          where d.student_id = any(${ids(studentIds)}) and d.is_current) as docs`),
   );
+  const required = parsed(lists!.required);
+  const docs = parsed(lists!.docs);
   // Each type once, in the catalogue's order as activeTypes lists it (the statement's order).
   const types = new Map<string, RequirementType>();
-  for (const { kind: _k, owner: _o, sortOrder: _s, ...type } of required)
-    if (!types.has(type.id)) types.set(type.id, type);
+  for (const { kind: _k, owner: _o, ...type } of required) if (!types.has(type.id)) types.set(type.id, type);
   const group = (rows: { owner: string; id: string }[]) => {
     const m = new Map<string, Set<string>>();
     for (const r of rows) m.set(r.owner, (m.get(r.owner) ?? new Set()).add(r.id));

@@ -85,7 +85,10 @@ export type DocumentRow = Awaited<ReturnType<typeof documentSelect>>[number];
 
 const iso = (v: Date | string | null) => (v ? new Date(v).toISOString() : null);
 
-export function toDocument(r: DocumentRow) {
+/** A document as the API shows it, from its row (or the same fields as JSON, its times as strings). */
+export function toDocument(
+  r: Omit<DocumentRow, "uploadedAt" | "reviewedAt"> & { uploadedAt: Date | string; reviewedAt: Date | string | null },
+) {
   return {
     id: r.id,
     requirementTypeId: r.requirementTypeId,
