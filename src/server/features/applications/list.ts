@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, ilike, lt, lte, or, type SQL, sql } fro
 import { alias, type PgSelect } from "drizzle-orm/pg-core";
 import { APPLICATION_STATUS_LABELS, type ApplicationStatus, withdrawalFlags } from "../../../domain/applications";
 import type { PlacedPhase } from "../../../domain/placements";
+import { builtOnce } from "../../db/built-once";
 import type { Db } from "../../db/client";
 import { applications } from "../../db/schema/applications";
 import { users } from "../../db/schema/auth";
@@ -396,18 +397,31 @@ export async function exportFacilityApplications(db: Db, access: Scope, f: Facil
 /** `known.ready`: the caller has just computed the application's readiness (not computed again). */
 export async function getFacilityApplication(db: Db, access: Scope, id: string, known?: { ready: boolean }) {
   const scope = facilityScope(access);
-  const [row] = await withJoins(
-    db
-      .select({
-        ...listColumns,
-        phone: students.phone,
-        specialtyInterest: students.specialtyInterest,
-        complianceStatus: students.complianceStatus,
-        ...overrideColumns,
-      })
-      .from(applications)
-      .$dynamic(),
-  ).where(and(eq(applications.id, id), inScope(scope)));
+  // Built once (issue 11: it answers every decision): a facility's variant and an administrator's,
+  // the same scope as inScope gives, with the facility as a value.
+  const byFacility = scope.kind === "facility";
+  const query = builtOnce(db, byFacility ? "facility_application" : "facility_application_any", (db, name) =>
+    withJoins(
+      db
+        .select({
+          ...listColumns,
+          phone: students.phone,
+          specialtyInterest: students.specialtyInterest,
+          complianceStatus: students.complianceStatus,
+          ...overrideColumns,
+        })
+        .from(applications)
+        .$dynamic(),
+    )
+      .where(
+        and(
+          eq(applications.id, sql.placeholder("id")),
+          byFacility ? eq(placements.facilityId, sql.placeholder("facilityId")) : undefined,
+        ),
+      )
+      .prepare(name),
+  );
+  const [row] = await query.execute({ id, facilityId: scope.kind === "facility" ? scope.facilityId : null });
   if (!row) throw notFound("Application");
   const item = facilityItem(row);
   const ready = known ? new Map([[id, known.ready]]) : await readyByApplication(db, [id]);
