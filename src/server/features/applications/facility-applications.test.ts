@@ -1,5 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rowsOf } from "../../db/client";
 import { applications } from "../../db/schema/applications";
 import { placements } from "../../db/schema/placements";
 import { createApplication } from "../../factories/applications";
@@ -311,6 +312,56 @@ describe("approve and reject", () => {
       const results = await Promise.all([decide(appA.id, "approve"), decide(appB.id, "approve")]);
       expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
       expect((await slotsOf(a.id)) + (await slotsOf(b.id))).toBe(1);
+    },
+  );
+
+  it.skipIf(!ON_POSTGRES)(
+    "a placement moved to a full department while its approval waits for the lock: the new department's seats refuse it (PostgreSQL only)",
+    async () => {
+      const start = "2033-01-03";
+      const end = "2033-02-25";
+      const roomy = await createDepartment(db(), facilityId, { name: "Roomy unit", capacity: 50 });
+      const full = await createDepartment(db(), facilityId, { name: "Full unit", capacity: 1 });
+      const p = await createPlacement(db(), facilityId, { departmentId: roomy.id, startDate: start, endDate: end });
+      // The full unit's one seat is taken by another placement's approved student on the same dates.
+      const other = await createPlacement(db(), facilityId, {
+        departmentId: full.id,
+        startDate: start,
+        endDate: end,
+        slotsFilled: 1,
+      });
+      await createApplication(db(), await createStudent(t, program.organizationId!), other.id, { status: "approved" });
+      const app = await createApplication(db(), await createStudent(t, program.organizationId!), p.id);
+      // An edit holds the placement's row and moves it to the full unit; the approval reads the
+      // application (roomy unit) and waits for the lock; the edit commits.
+      let release!: () => void;
+      const held = new Promise<void>((r) => {
+        release = r;
+      });
+      let moved!: () => void;
+      const isMoved = new Promise<void>((r) => {
+        moved = r;
+      });
+      const edit = db().transaction(async (tx) => {
+        await tx.update(placements).set({ departmentId: full.id }).where(eq(placements.id, p.id));
+        moved();
+        await held;
+      });
+      await isMoved;
+      const approving = decide(app.id, "approve");
+      for (let i = 0; i < 200; i++) {
+        const waiting = await db().execute(
+          sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
+        );
+        if ((rowsOf<{ n: number }>(waiting)[0]?.n ?? 0) > 0) break;
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      release();
+      await edit;
+      const res = await approving;
+      expect(res.status).toBe(409);
+      expect(res.json.error.message).toContain("Full unit has 1 seat");
+      expect(await slotsOf(p.id)).toBe(0);
     },
   );
 

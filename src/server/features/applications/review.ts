@@ -256,10 +256,13 @@ async function lockForApproval(
   };
   // The department as read before the locks; the placement's row, once locked, has the last word.
   let row = await lock(found.departmentId !== null);
-  // A department gone since (or a placement without one): the other locks alone.
+  // No row: the department is gone, or the placement's row changed while this statement waited for
+  // its lock (PostgreSQL then rechecks the join with the new row, and a department changed since no
+  // longer joins). The other locks alone, then the department the locked placement names.
   if (!row && found.departmentId !== null) row = await lock(false);
-  // A department given to the placement since: locked too, after the others (already held).
-  else if (row && found.departmentId === null && row.departmentId !== null) row = (await lock(true)) ?? row;
+  // The placement's department as locked (given or changed since it was read), locked after the
+  // others, which this transaction already holds: its seats are checked against the right unit.
+  if (row && row.departmentId !== null && row.departmentName === null) row = (await lock(true)) ?? row;
   if (!row) return null;
   const department: LockedDepartment | null =
     row.departmentId && row.departmentName !== null && row.departmentCapacity !== null
