@@ -41,6 +41,10 @@ export async function together<T extends unknown[]>(
 /** The rows of `db.execute(sql...)`: both drivers answer `{ rows }`; the shared type says unknown. */
 export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
+/** A json column of a raw statement: parsed here where a driver answered it as text. */
+export type JsonColumn<T> = T | string;
+export const fromJson = <T>(v: JsonColumn<T>): T => (typeof v === "string" ? (JSON.parse(v) as T) : v);
+
 export type Database = {
   db: Db;
   kind: "pglite" | "postgres";

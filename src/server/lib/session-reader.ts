@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { type Role, roleForMembership } from "../../domain/roles";
-import type { Database } from "../db/client";
+import { type Database, fromJson as json } from "../db/client";
 import type { Auth } from "./auth";
 import type { Organization, Viewer } from "./context";
 import type { Realtime } from "./realtime";
@@ -83,8 +83,6 @@ type Row = {
   request_status: "pending" | "approved" | "denied" | null;
   request_created_at: Date | string | null;
 };
-
-const json = <T>(v: T | string): T => (typeof v === "string" ? (JSON.parse(v) as T) : v);
 
 const VIEWER_BY_TOKEN = `
     select s.id as session_id, s.expires_at, s.active_organization_id,

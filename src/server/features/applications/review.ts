@@ -1,7 +1,7 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import { APPLICATION_STATUS_LABELS, rotationPhase } from "../../../domain/applications";
 import { departmentSeatsMessage, peakSeats } from "../../../domain/placements";
-import { rowsOf, type Tx } from "../../db/client";
+import { fromJson, type JsonColumn, rowsOf, type Tx } from "../../db/client";
 import { applications } from "../../db/schema/applications";
 import { users } from "../../db/schema/auth";
 import { organizations } from "../../db/schema/organizations";
@@ -296,7 +296,7 @@ type ClashInput = {
   placement: { id: string; startDate: string; endDate: string };
   department: LockedDepartment | null;
 };
-type CheckRow = { clash: Clash | string | null; claims: Claim[] | string };
+type CheckRow = { clash: JsonColumn<Clash> | null; claims: JsonColumn<Claim[]> };
 
 /**
  * What the checks under the locks read, as the columns of the decision's statement: D7, one
@@ -330,8 +330,7 @@ function clashChecks(a: ClashInput): SQL {
 /** The overlap (409 naming the clash) and the department's seats (409), from `clashChecks`. */
 function assertNoClash(row: CheckRow, a: ClashInput) {
   const { placement, department } = a;
-  const parsed = <T>(v: T | string): T => (typeof v === "string" ? (JSON.parse(v) as T) : v);
-  const clash = row.clash ? parsed(row.clash) : null;
+  const clash = row.clash ? fromJson(row.clash) : null;
   if (clash) {
     // D1: a rotation at another facility is the student's record, not this facility's: dates only.
     const where = clash.sameFacility ? `${clash.title} at ${clash.facilityName}` : "a rotation at another facility";
@@ -341,7 +340,7 @@ function assertNoClash(row: CheckRow, a: ClashInput) {
     );
   }
   if (!department) return;
-  const taken = peakSeats(parsed(row.claims), placement.startDate, placement.endDate);
+  const taken = peakSeats(fromJson(row.claims), placement.startDate, placement.endDate);
   if (taken + 1 > department.capacity) {
     throw new AppError("conflict", departmentSeatsMessage(department, placement, taken, "approved students"), 409);
   }

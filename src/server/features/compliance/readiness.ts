@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { itemReadiness, type Readiness, type RequirementType } from "../../../domain/compliance";
-import { type DbOrTx, rowsOf } from "../../db/client";
+import { type DbOrTx, fromJson, type JsonColumn, rowsOf } from "../../db/client";
 import { applications } from "../../db/schema/applications";
 import { users } from "../../db/schema/auth";
 import {
@@ -39,9 +39,6 @@ export type ReadinessApplication = {
   endDate: string;
 };
 
-/** A json column: node-postgres and PGlite parse it; a string is parsed here all the same. */
-type Json<T> = T | string;
-const parsed = <T>(v: Json<T>): T => (typeof v === "string" ? (JSON.parse(v) as T) : v);
 type RequiredRow = RequirementType & { kind: Source; owner: string };
 /** A current document as the statement gives it: its times as JSON strings. */
 type DocumentJson = Omit<DocumentRow, "uploadedAt" | "reviewedAt"> & { uploadedAt: string; reviewedAt: string | null };
@@ -80,7 +77,7 @@ export async function readinessOfApplications(db: DbOrTx, apps: ReadinessApplica
   // in one statement (issue 11: one round trip, not two); an inactive type asks nothing. Each list
   // is one array parameter, so the statement's text is the same whatever the number of ids.
   const ids = (list: string[]) => sql`${`{${list.join(",")}}`}::uuid[]`;
-  const [lists] = rowsOf<{ required: Json<RequiredRow[]>; docs: Json<DocumentJson[]> }>(
+  const [lists] = rowsOf<{ required: JsonColumn<RequiredRow[]>; docs: JsonColumn<DocumentJson[]> }>(
     await db.execute(sql`
       select
         (select coalesce(json_agg(json_build_object('kind', r.kind, 'owner', r.owner, 'id', t.id, 'name', t.name,
@@ -110,8 +107,8 @@ export async function readinessOfApplications(db: DbOrTx, apps: ReadinessApplica
           left join ${users} reviewer on reviewer.id = d.reviewed_by
           where d.student_id = any(${ids(studentIds)}) and d.is_current) as docs`),
   );
-  const required = parsed(lists!.required);
-  const docs = parsed(lists!.docs);
+  const required = fromJson(lists!.required);
+  const docs = fromJson(lists!.docs);
   // Each type once, in the catalogue's order as activeTypes lists it (the statement's order).
   const types = new Map<string, RequirementType>();
   for (const { kind: _k, owner: _o, ...type } of required) if (!types.has(type.id)) types.set(type.id, type);

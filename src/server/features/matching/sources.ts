@@ -1,6 +1,6 @@
 import { and, asc, eq, lt, sql } from "drizzle-orm";
 import type { ScoringPlacement, ScoringStudent } from "../../../domain/matching/scoring";
-import type { DbOrTx } from "../../db/client";
+import { type DbOrTx, fromJson as json } from "../../db/client";
 import { organizations } from "../../db/schema/organizations";
 import { departments, placements } from "../../db/schema/placements";
 import { students } from "../../db/schema/students";
@@ -53,8 +53,6 @@ type StudentRow = {
       }[]
     | string;
 };
-
-const json = <T>(v: T | string): T => (typeof v === "string" ? (JSON.parse(v) as T) : v);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

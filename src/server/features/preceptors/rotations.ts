@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { RotationStatus } from "../../../domain/preceptors";
-import type { Db, DbOrTx } from "../../db/client";
+import { type Db, type DbOrTx, fromJson as json } from "../../db/client";
 import { applications } from "../../db/schema/applications";
 import { users } from "../../db/schema/auth";
 import { memberships, organizations, profiles } from "../../db/schema/organizations";
@@ -103,8 +103,6 @@ const rotationSelect = (db: DbOrTx) =>
     .leftJoin(departments, eq(departments.id, placements.departmentId));
 
 type RotationRow = Awaited<ReturnType<typeof rotationSelect>>[number];
-
-const json = <T>(v: T | string): T => (typeof v === "string" ? (JSON.parse(v) as T) : v);
 
 function toRotation(r: RotationRow) {
   return {
