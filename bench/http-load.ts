@@ -11,6 +11,7 @@ import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import pg from "pg";
 import { defaultConcurrency } from "../src/server/env";
+import { type CpuGroups, cpuBetween, cpuSnapshot } from "./cpu-split";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
@@ -23,7 +24,11 @@ const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 // BENCH_INSTANCES: PostgreSQL server processes (default: as `npm start` chooses, src/server/env.ts).
 const instances = Number(process.env.BENCH_INSTANCES ?? 0);
 
-type Row = { title: string; rps: number; p50: number; p99: number; errors: number };
+type Row = { title: string; rps: number; p50: number; p99: number; errors: number; cpu?: CpuPerRequest };
+/** Milliseconds of CPU per answered request in the measured run, by group (bench/cpu-split.ts). */
+type CpuPerRequest = CpuGroups;
+/** The server under load: its process tree is the "portal" group of the CPU split. */
+let serverPid: number | undefined;
 type Server = { url: string; child: ChildProcess; cleanup: () => Promise<void> };
 
 function waitForLine(child: ChildProcess, pattern: RegExp, what: string): Promise<void> {
@@ -193,13 +198,25 @@ async function load(base: string, title: string, url: string, opts: LoadOptions 
     });
   };
   if (WARMUP > 0) await run(WARMUP, false);
+  const before = cpuSnapshot(serverPid);
   const r = await run(SECONDS, true);
+  const used = cpuBetween(before, cpuSnapshot(serverPid));
+  const answered = Math.max(1, r.requests.total);
   return {
     title,
     rps: r.requests.average,
     p50: r.latency.p50,
     p99: r.latency.p99,
     errors: r.errors + r.non2xx + r.timeouts,
+    ...(used
+      ? {
+          cpu: {
+            portal: used.portal / answered,
+            postgres: used.postgres / answered,
+            bench: used.bench / answered,
+          },
+        }
+      : {}),
   };
 }
 
@@ -414,6 +431,21 @@ function printTable(columns: Column[]) {
     });
     console.log(`| ${columns[0].rows[i].title} | ${cells.join(" | ")} |`);
   }
+  if (!columns.some((c) => c.rows.some((r) => r.cpu))) return;
+  // Where each request's CPU went: the cores are shared, so a write's cost in PostgreSQL and in the
+  // load generator limits the portal's throughput as much as its own.
+  console.log(
+    `\n| CPU ms per request | ${columns.map((c) => `${c.name}: portal · PostgreSQL · load generator`).join(" | ")} |`,
+  );
+  console.log(`|---|${columns.map(() => "---").join("|")}|`);
+  const ms = (v: number) => v.toFixed(2);
+  for (let i = 0; i < columns[0].rows.length; i++) {
+    const cells = columns.map(({ rows }) => {
+      const cpu = rows[i]?.cpu;
+      return cpu ? `${ms(cpu.portal)} · ${ms(cpu.postgres)} · ${ms(cpu.bench)}` : "n/a";
+    });
+    console.log(`| ${columns[0].rows[i].title} | ${cells.join(" | ")} |`);
+  }
 }
 
 console.log(
@@ -425,6 +457,7 @@ const benchPort = Number(process.env.BENCH_PORT ?? 3390);
 /** The baseline, measured again before each column: a busier minute shows in both. */
 async function measureBare(): Promise<Row> {
   const bareServer = await startBare(benchPort);
+  serverPid = bareServer.child.pid;
   try {
     return await load(bareServer.url, "bare Hono", "/");
   } finally {
@@ -482,6 +515,7 @@ for (const column of plan) {
   }
   const bare = await measureBare();
   const server = await startPortal(benchPort + 1, column.database, column.processes, column.socket ? socketDir : null);
+  serverPid = server.child.pid;
   try {
     columns.push({ name: column.name, bare, rows: await portalRows(server.url) });
   } finally {
