@@ -1,5 +1,6 @@
+import { request } from "@playwright/test";
 import { makeDemoPdf } from "../../src/server/factories/documents";
-import { DEMO, expect, expectAccessible, signIn, signOut, test } from "./fixtures/test";
+import { DEMO, DEMO_PASSWORD, expect, expectAccessible, signIn, signOut, test } from "./fixtures/test";
 
 // Issue 17, affiliation agreements on the demo world: the first facility's coordinator records an
 // agreement with Cascade College of Nursing and uploads the signed PDF, turns on "Require an
@@ -11,6 +12,27 @@ const SONORAN = "coordinator@sonoran.demo.test";
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 test.describe.configure({ timeout: 180_000 });
+
+// The rule is off again for the specs after this one, whatever happened in it: the test turns it
+// off through the page at its end, but a failure before that would leave every program without an
+// agreement unable to apply to the demo facility (as a failed suspension spec once left the facility
+// suspended for nine later specs). An afterAll hook has its own time; turning the rule off is idempotent.
+test.afterAll(async ({ baseURL }) => {
+  const api = await request.newContext({ baseURL });
+  try {
+    const headers = { origin: baseURL ?? "" };
+    const signedIn = await api.post("/api/auth/sign-in/email", {
+      data: { email: DEMO.facility, password: DEMO_PASSWORD },
+      headers,
+    });
+    expect(signedIn.ok()).toBeTruthy();
+    const off = await api.put("/api/agreements/requirement", { data: { requireAgreement: false }, headers });
+    expect(off.ok()).toBeTruthy();
+    expect(((await off.json()) as { requireAgreement: boolean }).requireAgreement).toBe(false);
+  } finally {
+    await api.dispose();
+  }
+});
 
 test("a facility records a signed agreement, requires one, and a program without one sees why it cannot apply", async ({
   page,
