@@ -13,7 +13,7 @@ import { AppError, conflict, notFound, refused } from "../../lib/errors";
 import { mailHtml } from "../../lib/mail";
 import type { QueuedMail } from "../../lib/mail-queue";
 import { coordinatorsJson, type Person } from "../../lib/organization-people";
-import { type ApplicationReadiness, readinessOfApplications } from "../compliance/readiness";
+import { type ApplicationReadiness, readinessColumns, readinessFrom } from "../compliance/readiness";
 import { getFacilityApplication } from "./list";
 
 // The facility's decision on an application to one of its placements (issue 4, D7, D8): approve
@@ -51,14 +51,14 @@ export async function decideApplication(
   // Issue 11: the writes under the placement's lock go with the live events in one statement.
   const writes: SQL[] = [];
   const readiness = await deps.db.transaction(async (tx) => {
-    const found = await findDecision(tx, scope, id);
+    // An approval reads the student's readiness with the application (issue 11: one round trip).
+    const found = await findDecision(tx, scope, id, decision === "approved");
     // Another facility's application is reported exactly like an unknown one (D1).
     if (!found) throw notFound("Application");
 
     // Issue 11: what needs no lock is read before the placement's row lock, which every approval
-    // of the placement queues behind; the refusals still come in the order below. The
-    // application's row above serves readiness too.
-    const readiness = decision === "approved" ? await readinessOfApplications(tx, [found]) : null;
+    // of the placement queues behind; the refusals still come in the order below.
+    const readiness = found.readinessLists ? readinessFrom([found], found.readinessLists) : null;
     const recipients = found.recipients;
 
     // An approval locks, in one statement (issue 11: every round trip under the placement's lock
@@ -358,7 +358,15 @@ type Recipients = {
  * the notices say, and who hears about the decision: the program's coordinators and, when they have
  * an account, the student. Null for an unknown application or another facility's.
  */
-async function findDecision(tx: Tx, scope: ReturnType<typeof facilityScope>, id: string) {
+async function findDecision(tx: Tx, scope: ReturnType<typeof facilityScope>, id: string, withReadiness: boolean) {
+  const readiness = withReadiness
+    ? readinessColumns({
+        programs: sql`array[${applications.programId}]`,
+        facilities: sql`array[${placements.facilityId}]`,
+        placements: sql`array[${applications.placementId}]`,
+        students: sql`array[${applications.studentId}]`,
+      })
+    : null;
   const studentAccounts = sql<Person[]>`(
     select coalesce(json_agg(json_build_object('userId', u.id, 'email', u.email, 'name', u.name)), '[]'::json)
     from ${studentUsers} su join ${users} u on u.id = su.user_id
@@ -379,6 +387,8 @@ async function findDecision(tx: Tx, scope: ReturnType<typeof facilityScope>, id:
       facilityName: organizations.name,
       coordinators: coordinatorsJson(applications.programId),
       studentAccounts,
+      required: readiness?.required ?? sql<null>`null`,
+      docs: readiness?.docs ?? sql<null>`null`,
     })
     .from(applications)
     .innerJoin(placements, eq(placements.id, applications.placementId))
@@ -391,7 +401,9 @@ async function findDecision(tx: Tx, scope: ReturnType<typeof facilityScope>, id:
     coordinators: row.coordinators,
     studentUsers: row.studentAccounts,
   };
-  return { ...row, recipients };
+  const { required, docs, ...application } = row;
+  const readinessLists = required !== null && docs !== null ? { required, docs } : null;
+  return { ...application, recipients, readinessLists };
 }
 
 function decisionMails(deps: Deps, r: Recipients, decision: Decision, notes: string | null): QueuedMail[] {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { itemReadiness, type Readiness, type RequirementType } from "../../../domain/compliance";
 import { type DbOrTx, fromJson, type JsonColumn, rowsOf } from "../../db/client";
 import { applications } from "../../db/schema/applications";
@@ -62,40 +62,38 @@ export async function readinessOf(db: DbOrTx, applicationIds: string[], day = to
   return readinessOfApplications(db, apps, day);
 }
 
+/** The ids readiness reads by: each an expression of a uuid[] (parameters, or an outer row's columns). */
+export type ReadinessIds = { programs: SQL; facilities: SQL; placements: SQL; students: SQL };
+
+/** What readiness reads, as it comes back: the requirements with their types, the current documents. */
+export type ReadinessLists = { required: JsonColumn<RequiredRow[]>; docs: JsonColumn<DocumentJson[]> };
+
 /**
- * The readiness of applications whose rows the caller has already read (an approval reads them in
- * its own statement: issue 11).
+ * The three kinds of requirement with their active types, and the students' current documents: two
+ * json columns of one statement (issue 11: one round trip, not two; an approval reads them with its
+ * application, review.ts); an inactive type asks nothing.
  */
-export async function readinessOfApplications(db: DbOrTx, apps: ReadinessApplication[], day = today()) {
-  const out = new Map<string, ApplicationReadiness>();
-  if (apps.length === 0) return out;
-  const programIds = [...new Set(apps.map((a) => a.programId))];
-  const facilityIds = [...new Set(apps.map((a) => a.facilityId))];
-  const placementIds = [...new Set(apps.map((a) => a.placementId))];
-  const studentIds = [...new Set(apps.map((a) => a.studentId))];
-  // The three kinds of requirement with their active types and the students' current documents,
-  // in one statement (issue 11: one round trip, not two); an inactive type asks nothing. Each list
-  // is one array parameter, so the statement's text is the same whatever the number of ids.
-  const ids = (list: string[]) => sql`${`{${list.join(",")}}`}::uuid[]`;
-  const [lists] = rowsOf<{ required: JsonColumn<RequiredRow[]>; docs: JsonColumn<DocumentJson[]> }>(
-    await db.execute(sql`
-      select
-        (select coalesce(json_agg(json_build_object('kind', r.kind, 'owner', r.owner, 'id', t.id, 'name', t.name,
+export function readinessColumns(ids: ReadinessIds): {
+  required: SQL<ReadinessLists["required"]>;
+  docs: SQL<ReadinessLists["docs"]>;
+} {
+  return {
+    required: sql`(select coalesce(json_agg(json_build_object('kind', r.kind, 'owner', r.owner, 'id', t.id, 'name', t.name,
             'category', t.category, 'proof', t.proof, 'asksIssuedOn', t.asks_issued_on,
             'asksExpiresOn', t.asks_expires_on, 'validity', t.validity, 'validityMonths', t.validity_months)
             order by t.sort_order, t.id), '[]'::json)
           from (
             select 'program' as kind, program_id as owner, requirement_type_id as type_id
-              from ${programRequirements} where program_id = any(${ids(programIds)})
+              from ${programRequirements} where program_id = any(${ids.programs})
             union all
             select 'facility', facility_id, requirement_type_id
-              from ${facilityRequirements} where facility_id = any(${ids(facilityIds)})
+              from ${facilityRequirements} where facility_id = any(${ids.facilities})
             union all
             select 'placement', placement_id, requirement_type_id
-              from ${placementRequirements} where placement_id = any(${ids(placementIds)})
+              from ${placementRequirements} where placement_id = any(${ids.placements})
           ) r
-          join ${requirementTypes} t on t.id = r.type_id and t.active) as required,
-        (select coalesce(json_agg(json_build_object('id', d.id, 'studentId', d.student_id,
+          join ${requirementTypes} t on t.id = r.type_id and t.active)`,
+    docs: sql`(select coalesce(json_agg(json_build_object('id', d.id, 'studentId', d.student_id,
             'requirementTypeId', d.requirement_type_id, 'status', d.status, 'isCurrent', d.is_current,
             'issuedOn', d.issued_on, 'expiresOn', d.expires_on, 'fileName', d.file_name,
             'contentType', d.content_type, 'sizeBytes', d.size_bytes, 'uploadedAt', d.uploaded_at,
@@ -105,10 +103,32 @@ export async function readinessOfApplications(db: DbOrTx, apps: ReadinessApplica
           from ${complianceDocuments} d
           left join ${users} uploader on uploader.id = d.uploaded_by
           left join ${users} reviewer on reviewer.id = d.reviewed_by
-          where d.student_id = any(${ids(studentIds)}) and d.is_current) as docs`),
-  );
-  const required = fromJson(lists!.required);
-  const docs = fromJson(lists!.docs);
+          where d.student_id = any(${ids.students}) and d.is_current)`,
+  };
+}
+
+/**
+ * The readiness of applications whose rows the caller has already read.
+ */
+export async function readinessOfApplications(db: DbOrTx, apps: ReadinessApplication[], day = today()) {
+  if (apps.length === 0) return new Map<string, ApplicationReadiness>();
+  // Each list is one array parameter, so the statement's text is the same whatever the number of ids.
+  const ids = (list: string[]) => sql`${`{${[...new Set(list)].join(",")}}`}::uuid[]`;
+  const { required, docs } = readinessColumns({
+    programs: ids(apps.map((a) => a.programId)),
+    facilities: ids(apps.map((a) => a.facilityId)),
+    placements: ids(apps.map((a) => a.placementId)),
+    students: ids(apps.map((a) => a.studentId)),
+  });
+  const [lists] = rowsOf<ReadinessLists>(await db.execute(sql`select ${required} as required, ${docs} as docs`));
+  return readinessFrom(apps, lists!, day);
+}
+
+/** Each application's readiness from what `readinessColumns` read for them. */
+export function readinessFrom(apps: ReadinessApplication[], lists: ReadinessLists, day = today()) {
+  const out = new Map<string, ApplicationReadiness>();
+  const required = fromJson(lists.required);
+  const docs = fromJson(lists.docs);
   // Each type once, in the catalogue's order as activeTypes lists it (the statement's order).
   const types = new Map<string, RequirementType>();
   for (const { kind: _k, owner: _o, ...type } of required) if (!types.has(type.id)) types.set(type.id, type);
