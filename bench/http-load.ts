@@ -24,9 +24,8 @@ const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 // BENCH_INSTANCES: PostgreSQL server processes (default: as `npm start` chooses, src/server/env.ts).
 const instances = Number(process.env.BENCH_INSTANCES ?? 0);
 
-type Row = { title: string; rps: number; p50: number; p99: number; errors: number; cpu?: CpuPerRequest };
-/** Milliseconds of CPU per answered request in the measured run, by group (bench/cpu-split.ts). */
-type CpuPerRequest = CpuGroups;
+/** `cpu`: milliseconds of CPU per answered request in the measured run, by group (bench/cpu-split.ts). */
+type Row = { title: string; rps: number; p50: number; p99: number; errors: number; cpu?: CpuGroups };
 /** The server under load: its process tree is the "portal" group of the CPU split. */
 let serverPid: number | undefined;
 type Server = { url: string; child: ChildProcess; cleanup: () => Promise<void> };

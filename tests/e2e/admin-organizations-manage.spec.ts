@@ -1,7 +1,6 @@
-import { request } from "@playwright/test";
 import {
+  apiSignedIn,
   DEMO,
-  DEMO_PASSWORD,
   expect,
   expectAccessible,
   readMail,
@@ -21,13 +20,8 @@ const FACILITY = "Mercy Lakeside Medical Center";
 // the minute before it (CI once did) left the facility suspended and nine later specs got 403s. An
 // afterAll hook has its own time; it reinstates over the API only when the facility is still suspended.
 test.afterAll(async ({ baseURL }) => {
-  const api = await request.newContext({ baseURL });
+  const api = await apiSignedIn(baseURL, DEMO.admin);
   try {
-    const signedIn = await api.post("/api/auth/sign-in/email", {
-      data: { email: DEMO.admin, password: DEMO_PASSWORD },
-      headers: { origin: baseURL ?? "" },
-    });
-    expect(signedIn.ok()).toBeTruthy();
     const list = await api.get(`/api/admin/organizations?kind=facility&search=${encodeURIComponent(FACILITY)}`);
     expect(list.ok()).toBeTruthy();
     const { items } = (await list.json()) as { items: { id: string; name: string; suspendedAt: string | null }[] };

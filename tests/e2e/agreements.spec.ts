@@ -1,6 +1,5 @@
-import { request } from "@playwright/test";
 import { makeDemoPdf } from "../../src/server/factories/documents";
-import { DEMO, DEMO_PASSWORD, expect, expectAccessible, signIn, signOut, test } from "./fixtures/test";
+import { apiSignedIn, DEMO, expect, expectAccessible, signIn, signOut, test } from "./fixtures/test";
 
 // Issue 17, affiliation agreements on the demo world: the first facility's coordinator records an
 // agreement with Cascade College of Nursing and uploads the signed PDF, turns on "Require an
@@ -18,15 +17,12 @@ test.describe.configure({ timeout: 180_000 });
 // agreement unable to apply to the demo facility (as a failed suspension spec once left the facility
 // suspended for nine later specs). An afterAll hook has its own time; turning the rule off is idempotent.
 test.afterAll(async ({ baseURL }) => {
-  const api = await request.newContext({ baseURL });
+  const api = await apiSignedIn(baseURL, DEMO.facility);
   try {
-    const headers = { origin: baseURL ?? "" };
-    const signedIn = await api.post("/api/auth/sign-in/email", {
-      data: { email: DEMO.facility, password: DEMO_PASSWORD },
-      headers,
+    const off = await api.put("/api/agreements/requirement", {
+      data: { requireAgreement: false },
+      headers: { origin: baseURL ?? "" },
     });
-    expect(signedIn.ok()).toBeTruthy();
-    const off = await api.put("/api/agreements/requirement", { data: { requireAgreement: false }, headers });
     expect(off.ok()).toBeTruthy();
     expect(((await off.json()) as { requireAgreement: boolean }).requireAgreement).toBe(false);
   } finally {

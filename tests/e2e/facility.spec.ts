@@ -1,5 +1,5 @@
-import { type APIRequestContext, type Page, request } from "@playwright/test";
-import { DEMO, DEMO_PASSWORD, expect, expectAccessible, signIn, test } from "./fixtures/test";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { apiSignedIn, DEMO, expect, expectAccessible, signIn, test } from "./fixtures/test";
 
 type Student = { id: string; firstName: string; lastName: string; email: string };
 
@@ -21,14 +21,7 @@ async function stat(page: Page, label: string) {
 
 /** The demo program coordinator's API session (the program side submits the applications). */
 async function programApi(page: Page): Promise<APIRequestContext> {
-  const origin = new URL(page.url()).origin;
-  const api = await request.newContext({ baseURL: origin });
-  const res = await api.post("/api/auth/sign-in/email", {
-    data: { email: DEMO.program, password: DEMO_PASSWORD },
-    headers: { origin },
-  });
-  expect(res.ok()).toBeTruthy();
-  return api;
+  return apiSignedIn(new URL(page.url()).origin, DEMO.program);
 }
 
 test("a facility coordinator publishes a placement, reviews its applications and sees the placed student", async ({

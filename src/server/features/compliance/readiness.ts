@@ -107,10 +107,8 @@ export function readinessColumns(ids: ReadinessIds): {
   };
 }
 
-/**
- * The readiness of applications whose rows the caller has already read.
- */
-export async function readinessOfApplications(db: DbOrTx, apps: ReadinessApplication[], day = today()) {
+/** The readiness of applications whose rows `readinessOf` has read. */
+async function readinessOfApplications(db: DbOrTx, apps: ReadinessApplication[], day = today()) {
   if (apps.length === 0) return new Map<string, ApplicationReadiness>();
   // Each list is one array parameter, so the statement's text is the same whatever the number of ids.
   const ids = (list: string[]) => sql`${`{${[...new Set(list)].join(",")}}`}::uuid[]`;
