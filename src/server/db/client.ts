@@ -17,6 +17,7 @@ import {
 } from "./announce-after-commit";
 import { type DataDirLock, lockDataDir } from "./data-dir-lock";
 import { nameStatements } from "./named-statements";
+import { endPipeline, pipelineTransactions } from "./pipelined-transactions";
 
 /** The one database type every service takes: the same PostgreSQL dialect on PGlite or a server. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -90,8 +91,11 @@ export async function openDatabase(opts: {
     const announcer = createAnnouncer(opts.url, opts.onAnnounceError ?? (() => {}));
     pool.on("connect", (client) => {
       followCommits(client, announcer.add);
+      // Named outside the pipeline, so a statement carrying `begin` or `commit` keeps its name (ADR 034, 035).
+      pipelineTransactions(client);
       if (opts.preparedStatements !== false) nameStatements(client);
     });
+    pool.on("release", (_err: unknown, client: object) => endPipeline(client));
     const db = drizzlePg(pool) as unknown as Db;
     return {
       db,

@@ -131,11 +131,15 @@ function entityTypeOf(path: string) {
   return parts[0] ?? null;
 }
 
-/** The id of what a 201 created: `{ id }` or `{ item: { id } }` in its JSON answer (else null). */
-async function createdIdOf(res: Response): Promise<string | null> {
+/**
+ * The id of what a 201 created: `{ id }` or `{ item: { id } }` in its JSON answer (else null).
+ * `answered`: the object the handler gave `c.json`, when it did (issue 11: copying and parsing the
+ * answer again was a twentieth of a submission's CPU); otherwise the answer is read.
+ */
+async function createdIdOf(res: Response, answered: { value: unknown } | null): Promise<string | null> {
   if (res.status !== 201 || !res.headers.get("content-type")?.includes("application/json")) return null;
   try {
-    const body = (await res.clone().json()) as { id?: unknown; item?: { id?: unknown } };
+    const body = (answered ? answered.value : await res.clone().json()) as { id?: unknown; item?: { id?: unknown } };
     const id = body?.id ?? body?.item?.id;
     return typeof id === "string" || typeof id === "number" ? String(id) : null;
   } catch {
@@ -151,6 +155,13 @@ export function auditTrail(summaries: () => Map<string, string>) {
   return createMiddleware<AppEnv>(async (c, next) => {
     // Reads leave no entry: nothing to do after them (issue 11: every read passes here).
     if (!MUTATING.has(c.req.method)) return next();
+    // What the handler answers with `c.json`, kept for createdIdOf (the answer's text is the same).
+    let answered: { value: unknown } | null = null;
+    const json = c.json;
+    c.json = ((value: unknown, ...rest: unknown[]) => {
+      answered = { value };
+      return (json as (...a: unknown[]) => Response)(value, ...rest);
+    }) as typeof c.json;
     await next();
     if (c.res.status >= 400) return;
     const note = c.get("audit") ?? {};
@@ -166,7 +177,7 @@ export function auditTrail(summaries: () => Map<string, string>) {
       summary: note.summary ?? summaries().get(key) ?? key,
       entityType: note.entityType ?? entityTypeOf(path),
       // A creation names the record it made (the path has no id yet).
-      entityId: note.entityId ?? params.id ?? (await createdIdOf(c.res)),
+      entityId: note.entityId ?? params.id ?? (await createdIdOf(c.res, answered)),
       organizationId: note.organizationId ?? viewer.organization?.id ?? null,
       before: note.before,
       after: note.after,

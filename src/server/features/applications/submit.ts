@@ -2,6 +2,7 @@ import { and, eq, gte, inArray, lte, ne, sql } from "drizzle-orm";
 import { applyWindowRefusal, type RefusalCode, type SubmissionStudent } from "../../../domain/applications";
 import { deadlinePassed, deadlinePassedMessage } from "../../../domain/placements";
 import type { DbOrTx } from "../../db/client";
+import { commitWith } from "../../db/pipelined-transactions";
 import { applications } from "../../db/schema/applications";
 import { organizations } from "../../db/schema/organizations";
 import { placements } from "../../db/schema/placements";
@@ -10,6 +11,7 @@ import { assertVerified, type ProgramScope, programScope, type Scope, type Stude
 import type { Deps, Viewer } from "../../lib/context";
 import { notFound, refused } from "../../lib/errors";
 import { mailHtml } from "../../lib/mail";
+import type { QueuedMail } from "../../lib/mail-queue";
 import { assertAgreementCovers, programsWithoutAgreement } from "../agreements/requirement";
 import { findPlacementForApplication } from "../placements/slots";
 
@@ -114,13 +116,17 @@ async function submitInScope(
       tx,
       input.students.map((s) => s.studentId),
     );
-    return checkAndInsert(tx, submittedBy, scope, placement, input.students, {
+    const outcome = await checkAndInsert(tx, submittedBy, scope, placement, input.students, {
       maxPending: maxPendingApplicationsPerStudent,
       // A program's own students: its agreement was checked above (issue 11: not asked again).
       agreementChecked: scope.kind === "program",
     });
+    // The facility's notices are queued with the applications (ADR 015), by the transaction's last
+    // statement, which carries its COMMIT (issue 11, ADR 035: one round trip and one commit fewer).
+    const notices = deps.jobs.enqueuingMails(tx, facilityNotices(deps, placement, outcome.submitted, outcome.eligible));
+    if (notices) await commitWith(tx, notices);
+    return outcome;
   });
-  if (outcome.submitted.length > 0) await notifyFacilityLater(deps, placement, outcome);
   return {
     placement: { id: placement.id, title: placement.title, facilityName: placement.facilityName },
     submitted: outcome.submitted,
@@ -502,8 +508,9 @@ async function studentNames(db: DbOrTx, scope: ProgramScope, ids: string[]) {
 }
 
 /**
- * One mail per submission batch to each coordinator of the facility, queued right after the insert
- * committed (ADR 015): an SMTP failure retries later instead of failing the submission.
+ * One mail per submission batch to each coordinator of the facility, queued with the applications
+ * or right after they committed (ADR 015): an SMTP failure retries later instead of failing the
+ * submission.
  */
 async function notifyFacility(
   deps: Deps,
@@ -511,23 +518,31 @@ async function notifyFacility(
   submitted: Submitted[],
   studentsOf: { id: string; programName: string }[],
 ) {
+  const mails = facilityNotices(deps, placement, submitted, studentsOf);
+  // One statement for every coordinator's notice.
+  if (mails.length > 0) await deps.jobs.enqueueMails(deps.db, mails);
+}
+
+/** The facility coordinators' notices of a submission batch (none when nothing was submitted). */
+function facilityNotices(
+  deps: Deps,
+  placement: { title: string; facilityName: string; coordinators: { email: string; name: string }[] },
+  submitted: Submitted[],
+  studentsOf: { id: string; programName: string }[],
+): QueuedMail[] {
   const { coordinators } = placement;
-  if (coordinators.length === 0) return;
+  if (coordinators.length === 0 || submitted.length === 0) return [];
   const programOf = new Map(studentsOf.map((s) => [s.id, s.programName]));
   const n = submitted.length;
   const subject = n === 1 ? `New application for ${placement.title}` : `${n} new applications for ${placement.title}`;
   const lines = submitted.map((s) => `${s.name} (${programOf.get(s.studentId) ?? "nursing program"})`);
   const link = `${deps.env.appUrl}/dashboard/facility/applications`;
   const intro = `${n === 1 ? "A new application was" : `${n} new applications were`} submitted to ${placement.title} at ${placement.facilityName}:`;
-  // One statement for every coordinator's notice.
-  await deps.jobs.enqueueMails(
-    deps.db,
-    coordinators.map((c) => ({
-      to: c.email,
-      subject,
-      text: `Hello ${c.name},\n\n${intro}\n\n${lines.map((l) => `- ${l}`).join("\n")}\n\nReview them: ${link}`,
-      html: mailHtml(subject, [`Hello ${c.name},`, intro, ...lines], { label: "Review applications", url: link }),
-      link,
-    })),
-  );
+  return coordinators.map((c) => ({
+    to: c.email,
+    subject,
+    text: `Hello ${c.name},\n\n${intro}\n\n${lines.map((l) => `- ${l}`).join("\n")}\n\nReview them: ${link}`,
+    html: mailHtml(subject, [`Hello ${c.name},`, intro, ...lines], { label: "Review applications", url: link }),
+    link,
+  }));
 }
