@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "./db/client";
 import { nameStatements } from "./db/named-statements";
 import { commitWith, endPipeline, pipelineTransactions } from "./db/pipelined-transactions";
+import { createDepartment, createPlacement } from "./factories/placements";
+import { createStudent } from "./testing/factories";
 import { createTestApp } from "./testing/harness";
 
 // ADR 035: on PostgreSQL a transaction's BEGIN travels with its first statement (one round trip,
@@ -264,5 +266,55 @@ describe("commitWith: a transaction's last statement with its COMMIT", () => {
     // The transaction had committed with its last statement; the one after it never ran.
     expect(await stored()).toEqual([1, 2, 3, 40]);
     expect(await openTransactions()).toBe(0);
+  });
+});
+
+// The writes this was made for, through the real app: each round trip of the portal's pool counted
+// (the session read included; the batch after the commit goes on a connection of its own).
+describe.skipIf(!onPostgres)("a submission and an approval through the app (PostgreSQL)", () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("a submission takes 6 round trips and an approval 5 (8 and 7 with BEGIN and COMMIT alone)", async () => {
+    const facility = await t.createUser("facility", { name: "Fran Facility" });
+    const program = await t.createUser("program", { name: "Pat Program" });
+    const unit = await createDepartment(t.deps.db, facility.organizationId!, { name: "MICU" });
+    const placement = await createPlacement(t.deps.db, facility.organizationId!, { departmentId: unit.id });
+    const student = await createStudent(t, program.organizationId!);
+    // The platform settings are kept once read (as on a running server).
+    await t.deps.settings.get();
+    const trips = countPoolRoundTrips(t.database.pool!);
+    const applied = await t.call("POST", "/api/applications", {
+      cookie: program.cookie,
+      body: { placementId: placement.id, studentIds: [student.id] },
+    });
+    expect(applied.status).toBe(201);
+    // Session; placement; BEGIN with the pending lock; students; insert; the notices with COMMIT.
+    expect(trips.n).toBe(6);
+    const id = (applied.json as { submitted: { id: string }[] }).submitted[0]!.id;
+    const queued = rowsOf<{ n: number }>(
+      await t.deps.db.execute(sql`select count(*)::int as n from jobs where payload->>'to' = ${facility.email}`),
+    );
+    expect(queued[0]?.n).toBe(1);
+
+    trips.n = 0;
+    const approved = await t.call("POST", `/api/facility/applications/${id}/approve`, {
+      cookie: facility.cookie,
+      body: { confirmNotReady: true },
+    });
+    expect(approved.status).toBe(200);
+    expect(approved.json).toMatchObject({ id, status: "approved" });
+    // Session; BEGIN with the application; the locks; the decision; the answer with COMMIT.
+    expect(trips.n).toBe(5);
+    const stored = rowsOf<{ status: string; slots: number }>(
+      await t.deps.db.execute(sql`select a.status, p.slots_filled as slots from applications a
+        join placements p on p.id = a.placement_id where a.id = ${id}`),
+    );
+    expect(stored).toEqual([{ status: "approved", slots: 1 }]);
   });
 });

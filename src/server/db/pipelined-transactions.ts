@@ -200,3 +200,24 @@ export async function commitWith(tx: DbOrTx, statement: SQL): Promise<unknown> {
   pipeline.commitNext();
   return (client as pg.Client).query({ text }, params);
 }
+
+/**
+ * A query built once on the pool (`db/built-once.ts`), run as the transaction's LAST statement with
+ * the COMMIT behind it (as `commitWith`). Null where that cannot be done (PGlite, where the pool's
+ * query would wait for this very transaction; a nested transaction): the caller then runs the query
+ * after the transaction, as usual.
+ */
+export async function commitWithBuiltOnce<T>(
+  tx: DbOrTx,
+  built: { execute(values: Record<string, unknown>): Promise<T> },
+  values: Record<string, unknown>,
+): Promise<T | null> {
+  const { session } = tx as unknown as Internals;
+  const client = session?.client;
+  const pipeline = client ? pipelines.get(client) : undefined;
+  const nested = (tx as unknown as { nestedIndex?: number }).nestedIndex;
+  // drizzle's node-postgres prepared query sends through its `client` (the pool): here, the transaction's.
+  if (!pipeline || nested !== 0 || !("client" in built)) return null;
+  pipeline.commitNext();
+  return (Object.create(built, { client: { value: client } }) as typeof built).execute(values);
+}

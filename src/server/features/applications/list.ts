@@ -3,7 +3,8 @@ import { alias, type PgSelect } from "drizzle-orm/pg-core";
 import { APPLICATION_STATUS_LABELS, type ApplicationStatus, withdrawalFlags } from "../../../domain/applications";
 import type { PlacedPhase } from "../../../domain/placements";
 import { builtOnce } from "../../db/built-once";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
+import { commitWithBuiltOnce } from "../../db/pipelined-transactions";
 import { applications } from "../../db/schema/applications";
 import { users } from "../../db/schema/auth";
 import { requirementTypes } from "../../db/schema/compliance";
@@ -396,6 +397,32 @@ export async function exportFacilityApplications(db: Db, access: Scope, f: Facil
  */
 /** `known.ready`: the caller has just computed the application's readiness (not computed again). */
 export async function getFacilityApplication(db: Db, access: Scope, id: string, known?: { ready: boolean }) {
+  const { query, values } = facilityApplicationQuery(db, access, id);
+  const [row] = await query.execute(values);
+  if (!row) throw notFound("Application");
+  const ready = known ? new Map([[id, known.ready]]) : await readyByApplication(db, [id]);
+  return facilityApplicationFrom(row, ready.get(id) ?? true);
+}
+
+/**
+ * A decision's answer, read by its transaction's last statement, which carries the COMMIT (issue 11,
+ * ADR 035: one round trip fewer). Null where that cannot be done (PGlite): read it after the commit.
+ */
+export async function getFacilityApplicationCommitting(
+  db: Db,
+  tx: Tx,
+  access: Scope,
+  id: string,
+  known: { ready: boolean },
+) {
+  const { query, values } = facilityApplicationQuery(db, access, id);
+  const rows = await commitWithBuiltOnce(tx, query, values);
+  if (rows === null) return null;
+  if (!rows[0]) throw notFound("Application");
+  return facilityApplicationFrom(rows[0], known.ready);
+}
+
+function facilityApplicationQuery(db: Db, access: Scope, id: string) {
   const scope = facilityScope(access);
   // Built once (issue 11: it answers every decision): a facility's variant and an administrator's,
   // the same scope as inScope gives, with the facility as a value.
@@ -421,13 +448,18 @@ export async function getFacilityApplication(db: Db, access: Scope, id: string, 
       )
       .prepare(name),
   );
-  const [row] = await query.execute({ id, facilityId: scope.kind === "facility" ? scope.facilityId : null });
-  if (!row) throw notFound("Application");
+  return { query, values: { id, facilityId: scope.kind === "facility" ? scope.facilityId : null } };
+}
+
+type FacilityApplicationRow = Awaited<
+  ReturnType<ReturnType<typeof facilityApplicationQuery>["query"]["execute"]>
+>[number];
+
+function facilityApplicationFrom(row: FacilityApplicationRow, ready: boolean) {
   const item = facilityItem(row);
-  const ready = known ? new Map([[id, known.ready]]) : await readyByApplication(db, [id]);
   return {
     ...item,
-    ready: ready.get(id) ?? true,
+    ready,
     readinessOverride: readinessOverride(row),
     student: {
       ...item.student,

@@ -14,7 +14,7 @@ import { mailHtml } from "../../lib/mail";
 import type { QueuedMail } from "../../lib/mail-queue";
 import { coordinatorsJson, type Person } from "../../lib/organization-people";
 import { type ApplicationReadiness, readinessColumns, readinessFrom } from "../compliance/readiness";
-import { getFacilityApplication } from "./list";
+import { getFacilityApplication, getFacilityApplicationCommitting } from "./list";
 
 // The facility's decision on an application to one of its placements (issue 4, D7, D8): approve
 // (takes a seat) or reject. The Scope is the facility's: another facility's application is 404 (D1).
@@ -50,7 +50,7 @@ export async function decideApplication(
   let override: string[] | null = null;
   // Issue 11: the writes under the placement's lock go with the live events in one statement.
   const writes: SQL[] = [];
-  const readiness = await deps.db.transaction(async (tx) => {
+  const decided = await deps.db.transaction(async (tx) => {
     // An approval reads the student's readiness with the application (issue 11: one round trip).
     const found = await findDecision(tx, scope, id, decision === "approved");
     // Another facility's application is reported exactly like an unknown one (D1).
@@ -155,11 +155,18 @@ export async function decideApplication(
       select ${checks ?? sql`null as clash, '[]'::json as claims`}, ${published} as published`);
     const [row] = rowsOf<CheckRow>(result);
     if (checked && row) checked(row);
-    return readiness;
+    // The readiness computed above still holds (a decision changes no document): not computed again.
+    const known = readiness?.get(id);
+    // Issue 11 (ADR 035): on PostgreSQL the answer is read by the transaction's last statement,
+    // which carries the COMMIT; elsewhere (null) it is read after the commit.
+    const answer = known
+      ? await getFacilityApplicationCommitting(deps.db, tx, access, id, { ready: known.ready })
+      : null;
+    return { known, answer };
   });
 
-  // The readiness computed above still holds (a decision changes no document): not computed again.
-  const known = readiness?.get(id);
+  if (decided.answer) return decided.answer;
+  const { known } = decided;
   return getFacilityApplication(deps.db, access, id, known ? { ready: known.ready } : undefined);
 }
 
