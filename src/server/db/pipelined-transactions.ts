@@ -180,7 +180,16 @@ export function pipelineTransactions(client: pg.Client): void {
 type Internals = {
   session?: { client?: object };
   dialect?: { sqlToQuery(s: SQL): { sql: string; params: unknown[] } };
+  nestedIndex?: number;
 };
+
+/** The pipelined connection a top-level drizzle transaction runs on; null elsewhere (PGlite, nested, the pool). */
+function pipelineOf(tx: DbOrTx) {
+  const { session, nestedIndex } = tx as unknown as Internals;
+  const client = session?.client;
+  const pipeline = client ? pipelines.get(client) : undefined;
+  return client && pipeline && nestedIndex === 0 ? { client: client as pg.Client, pipeline } : null;
+}
 
 /**
  * Runs a transaction's LAST statement with the COMMIT behind it, in one round trip on PostgreSQL
@@ -189,16 +198,14 @@ type Internals = {
  * statement's result once both ran; rejects when either failed (nothing is then committed).
  */
 export async function commitWith(tx: DbOrTx, statement: SQL): Promise<unknown> {
-  const { session, dialect } = tx as unknown as Internals;
-  const client = session?.client;
-  const pipeline = client ? pipelines.get(client) : undefined;
-  const nested = (tx as unknown as { nestedIndex?: number }).nestedIndex;
-  if (!pipeline || !dialect || nested !== 0) return tx.execute(statement);
+  const on = pipelineOf(tx);
+  const { dialect } = tx as unknown as Internals;
+  if (!on || !dialect) return tx.execute(statement);
   const { sql: text, params } = dialect.sqlToQuery(statement);
   // Without parameters it would go by the simple protocol, which cannot carry the COMMIT.
   if (params.length === 0) return tx.execute(statement);
-  pipeline.commitNext();
-  return (client as pg.Client).query({ text }, params);
+  on.pipeline.commitNext();
+  return on.client.query({ text }, params);
 }
 
 /**
@@ -212,12 +219,9 @@ export async function commitWithBuiltOnce<T>(
   built: { execute(values: Record<string, unknown>): Promise<T> },
   values: Record<string, unknown>,
 ): Promise<T | null> {
-  const { session } = tx as unknown as Internals;
-  const client = session?.client;
-  const pipeline = client ? pipelines.get(client) : undefined;
-  const nested = (tx as unknown as { nestedIndex?: number }).nestedIndex;
+  const on = pipelineOf(tx);
   // drizzle's node-postgres prepared query sends through its `client` (the pool): here, the transaction's.
-  if (!pipeline || nested !== 0 || !("client" in built)) return null;
-  pipeline.commitNext();
-  return (Object.create(built, { client: { value: client } }) as typeof built).execute(values);
+  if (!on || !("client" in built)) return null;
+  on.pipeline.commitNext();
+  return (Object.create(built, { client: { value: on.client } }) as typeof built).execute(values);
 }
