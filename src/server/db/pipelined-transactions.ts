@@ -207,21 +207,3 @@ export async function commitWith(tx: DbOrTx, statement: SQL): Promise<unknown> {
   on.pipeline.commitNext();
   return on.client.query({ text }, params);
 }
-
-/**
- * A query built once on the pool (`db/built-once.ts`), run as the transaction's LAST statement with
- * the COMMIT behind it (as `commitWith`). Null where that cannot be done (PGlite, where the pool's
- * query would wait for this very transaction; a nested transaction): the caller then runs the query
- * after the transaction, as usual.
- */
-export async function commitWithBuiltOnce<T>(
-  tx: DbOrTx,
-  built: { execute(values: Record<string, unknown>): Promise<T> },
-  values: Record<string, unknown>,
-): Promise<T | null> {
-  const on = pipelineOf(tx);
-  // drizzle's node-postgres prepared query sends through its `client` (the pool): here, the transaction's.
-  if (!on || !("client" in built)) return null;
-  on.pipeline.commitNext();
-  return (Object.create(built, { client: { value: on.client } }) as typeof built).execute(values);
-}

@@ -1,4 +1,4 @@
-import type { SQL } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client";
 import { jobs } from "../db/schema/jobs";
 import { enqueue, type JobHandler } from "./jobs";
@@ -33,21 +33,22 @@ export async function enqueueMails(db: DbOrTx, mails: QueuedMail[]): Promise<voi
 
 /**
  * The statement that enqueues these mails, for a write to run in its own statement (a decision's
- * notices go with the decision: issue 11, no round trip of their own); null for none.
+ * notices go with the decision: issue 11, no round trip of their own); null for none. `onlyIf`: a
+ * condition of that statement (its checks passed) without which none is queued.
  */
-export function enqueuingMails(db: DbOrTx, mails: QueuedMail[]): SQL | null {
+export function enqueuingMails(db: DbOrTx, mails: QueuedMail[], onlyIf?: SQL): SQL | null {
   if (mails.length === 0) return null;
   for (const mail of mails)
     if ("secrets" in mail && (mail as Mail).secrets?.length)
       throw new Error("A mail with secrets is sent directly, never queued (its payload is stored)");
+  const payloads = mails.map(({ to, subject, text, html, link }) => ({ to, subject, text, html, link }));
+  if (onlyIf)
+    return sql`insert into ${jobs} (${sql.identifier(jobs.kind.name)}, ${sql.identifier(jobs.payload.name)})
+      select ${MAIL_SEND}, m.payload from jsonb_array_elements(${JSON.stringify(payloads)}::jsonb) with ordinality as m(payload, n)
+      where ${onlyIf} order by m.n`;
   return db
     .insert(jobs)
-    .values(
-      mails.map(({ to, subject, text, html, link }) => ({
-        kind: MAIL_SEND,
-        payload: { to, subject, text, html, link },
-      })),
-    )
+    .values(payloads.map((payload) => ({ kind: MAIL_SEND, payload })))
     .getSQL();
 }
 

@@ -4,7 +4,6 @@ import { APPLICATION_STATUS_LABELS, type ApplicationStatus, withdrawalFlags } fr
 import type { PlacedPhase } from "../../../domain/placements";
 import { builtOnce } from "../../db/built-once";
 import type { Db, Tx } from "../../db/client";
-import { commitWithBuiltOnce } from "../../db/pipelined-transactions";
 import { applications } from "../../db/schema/applications";
 import { users } from "../../db/schema/auth";
 import { requirementTypes } from "../../db/schema/compliance";
@@ -402,24 +401,6 @@ export async function getFacilityApplication(db: Db, access: Scope, id: string, 
   if (!row) throw notFound("Application");
   const ready = known ? new Map([[id, known.ready]]) : await readyByApplication(db, [id]);
   return facilityApplicationFrom(row, ready.get(id) ?? true);
-}
-
-/**
- * A decision's answer, read by its transaction's last statement, which carries the COMMIT (issue 11,
- * ADR 035: one round trip fewer). Null where that cannot be done (PGlite): read it after the commit.
- */
-export async function getFacilityApplicationCommitting(
-  db: Db,
-  tx: Tx,
-  access: Scope,
-  id: string,
-  known: { ready: boolean },
-) {
-  const { query, values } = facilityApplicationQuery(db, access, id);
-  const rows = await commitWithBuiltOnce(tx, query, values);
-  if (rows === null) return null;
-  if (!rows[0]) throw notFound("Application");
-  return facilityApplicationFrom(rows[0], known.ready);
 }
 
 function facilityApplicationQuery(db: Db, access: Scope, id: string) {

@@ -1,7 +1,8 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import { APPLICATION_STATUS_LABELS, rotationPhase } from "../../../domain/applications";
-import { departmentSeatsMessage, peakSeats } from "../../../domain/placements";
+import { departmentSeatsMessage } from "../../../domain/placements";
 import { fromJson, type JsonColumn, rowsOf, type Tx } from "../../db/client";
+import { commitWith } from "../../db/pipelined-transactions";
 import { applications } from "../../db/schema/applications";
 import { users } from "../../db/schema/auth";
 import { organizations } from "../../db/schema/organizations";
@@ -14,7 +15,7 @@ import { mailHtml } from "../../lib/mail";
 import type { QueuedMail } from "../../lib/mail-queue";
 import { coordinatorsJson, type Person } from "../../lib/organization-people";
 import { type ApplicationReadiness, readinessColumns, readinessFrom } from "../compliance/readiness";
-import { getFacilityApplication, getFacilityApplicationCommitting } from "./list";
+import { getFacilityApplication } from "./list";
 
 // The facility's decision on an application to one of its placements (issue 4, D7, D8): approve
 // (takes a seat) or reject. The Scope is the facility's: another facility's application is 404 (D1).
@@ -74,6 +75,7 @@ export async function decideApplication(
 
     // What the checks under the locks read, in the decision's own statement (a rejection: none).
     let checks: SQL | null = null;
+    let passes: SQL = sql`true`;
     let checked: ((row: CheckRow) => void) | null = null;
     if (decision === "approved") {
       if (!approval) throw notFound("Placement");
@@ -92,16 +94,19 @@ export async function decideApplication(
         );
       }
       // The overlap and the department's seats are read by the statement that writes the decision
-      // (its snapshot is taken after the locks above, before its own writes): a refusal rolls the
-      // writes back. Refusals keep their order: overlap, seats, then readiness.
+      // (its snapshot is taken after the locks above, before its own writes), and its writes are
+      // made only when every check passes: the statement carries the COMMIT (issue 11), so a refusal
+      // must write nothing. Refusals keep their order: overlap, seats, then readiness.
       const clashInput = { studentId: found.studentId, applicationId: id, placement, department: approval.department };
-      checks = clashChecks(clashInput);
       const confirmed = confirmNotReady || !approvalRequiresCompliance;
       const unmet = unmetRequirements(readiness, id);
       override = unmet.length > 0 ? unmet.map((i) => i.type.id) : null;
+      const ready = unmet.length === 0 || confirmed;
+      checks = clashChecks(clashInput);
+      passes = checksPass(approval.department, ready);
       checked = (row) => {
         assertNoClash(row, clashInput);
-        if (unmet.length > 0 && !confirmed)
+        if (!ready)
           throw new AppError("not_ready", NOT_READY_MESSAGE, 409, undefined, {
             missing: unmet.map((i) => i.type.name),
           });
@@ -110,7 +115,7 @@ export async function decideApplication(
         tx
           .update(placements)
           .set({ slotsFilled: sql`${placements.slotsFilled} + 1`, updatedAt: new Date() })
-          .where(eq(placements.id, found.placementId))
+          .where(and(eq(placements.id, found.placementId), PASSED))
           .getSQL(),
       );
     }
@@ -128,11 +133,11 @@ export async function decideApplication(
           ? { readinessOverrideBy: viewer.userId, readinessOverrideAt: reviewedAt, readinessMissing: override }
           : {}),
       })
-      .where(eq(applications.id, id));
+      .where(and(eq(applications.id, id), PASSED));
     writes.push(decided.getSQL());
     // The notices, queued with the decision (ADR 015): sent once it commits, retried if the SMTP
-    // server fails; a refusal writes none (the transaction rolls back).
-    const mails = deps.jobs.enqueuingMails(tx, decisionMails(deps, recipients, decision, notes));
+    // server fails; a refusal queues none.
+    const mails = deps.jobs.enqueuingMails(tx, decisionMails(deps, recipients, decision, notes), PASSED);
     if (mails) writes.push(mails);
 
     // Sent once the decision commits: live lists refresh for the program and student. Last, in one
@@ -146,29 +151,36 @@ export async function decideApplication(
       type: "application.updated",
       data: { id, status: decision },
     }));
-    const published = events.length > 0 ? deps.realtime.publishing(events) : sql`null`;
-    const result = await tx.execute(sql`
-      with ${sql.join(
+    const published = events.length > 0 ? sql`(select ${deps.realtime.publishing(events)} from passed)` : sql`null`;
+    // Issue 11 (ADR 035): the decision's statement is the transaction's last and carries the COMMIT
+    // (on PostgreSQL: one round trip, and the placement's lock is held one round trip less).
+    const result = await commitWith(
+      tx,
+      sql`
+      with checks as (select ${checks ?? sql`null::json as clash, 0 as taken`}),
+      passed as (select 1 from checks where ${passes}),
+      ${sql.join(
         writes.map((s, i) => sql`${sql.raw(`w${i}`)} as (${s})`),
         sql`, `,
       )}
-      select ${checks ?? sql`null as clash, '[]'::json as claims`}, ${published} as published`);
-    const [row] = rowsOf<CheckRow>(result);
-    if (checked && row) checked(row);
+      select checks.clash, checks.taken, ${published} as published, exists (select 1 from passed) as passed
+      from checks`,
+    );
+    const [row] = rowsOf<CheckRow & { passed: boolean }>(result);
+    if (!row) throw new Error("The decision's statement answered no row");
+    if (checked) checked(row);
+    // Every check passed here: the statement wrote the decision (the two agree by construction).
+    if (!row.passed) throw new Error("The decision's checks and its statement disagree");
     // The readiness computed above still holds (a decision changes no document): not computed again.
-    const known = readiness?.get(id);
-    // Issue 11 (ADR 035): on PostgreSQL the answer is read by the transaction's last statement,
-    // which carries the COMMIT; elsewhere (null) it is read after the commit.
-    const answer = known
-      ? await getFacilityApplicationCommitting(deps.db, tx, access, id, { ready: known.ready })
-      : null;
-    return { known, answer };
+    return readiness?.get(id);
   });
 
-  if (decided.answer) return decided.answer;
-  const { known } = decided;
-  return getFacilityApplication(deps.db, access, id, known ? { ready: known.ready } : undefined);
+  // Read once the decision has committed (the placement's lock is released by then).
+  return getFacilityApplication(deps.db, access, id, decided ? { ready: decided.ready } : undefined);
 }
+
+/** The name the decision's statement gives its checks' verdict: its writes are made only under it. */
+const PASSED = sql`exists (select 1 from passed)`;
 
 export const NOT_READY_MESSAGE = "This student has not met every requirement. Confirm to approve anyway.";
 
@@ -303,15 +315,23 @@ type ClashInput = {
   placement: { id: string; startDate: string; endDate: string };
   department: LockedDepartment | null;
 };
-type CheckRow = { clash: JsonColumn<Clash> | null; claims: JsonColumn<Claim[]> };
+type CheckRow = { clash: JsonColumn<Clash> | null; taken: number | string };
 
 /**
  * What the checks under the locks read, as the columns of the decision's statement: D7, one
  * student cannot hold two approved placements whose dates overlap; issue 9, the department's seats
- * on the busiest day of the placement's dates (its approved students, before this approval).
+ * taken on the busiest day of the placement's dates by its approved students, before this approval
+ * (as `peakSeats` counts them: the busiest day is the range's first day or the first day of a
+ * placement within it).
  */
 function clashChecks(a: ClashInput): SQL {
   const { placement, department } = a;
+  const start = sql`${placement.startDate}::date`;
+  const claims = department
+    ? sql`(select p.start_date, p.end_date, p.slots_filled as seats from ${placements} p
+        where p.department_id = ${department.id} and p.status <> 'draft' and p.slots_filled > 0
+          and p.start_date <= ${placement.endDate}::date and p.end_date >= ${start})`
+    : null;
   return sql`
       (select json_build_object('firstName', s.first_name, 'lastName', s.last_name, 'title', o.title,
           'facilityName', f.name, 'startDate', o.start_date, 'endDate', o.end_date,
@@ -325,13 +345,17 @@ function clashChecks(a: ClashInput): SQL {
           and o.start_date <= t.end_date and o.end_date >= t.start_date
         order by o.start_date limit 1) as clash,
       ${
-        department
-          ? sql`(select coalesce(json_agg(json_build_object('startDate', p.start_date, 'endDate', p.end_date, 'seats', p.slots_filled)), '[]'::json)
-        from ${placements} p
-        where p.department_id = ${department.id} and p.status <> 'draft'
-          and p.start_date <= ${placement.endDate} and p.end_date >= ${placement.startDate})`
-          : sql`'[]'::json`
-      } as claims`;
+        claims
+          ? sql`(with c as ${claims}
+        select coalesce(max((select sum(c.seats) from c where c.start_date <= d.day and c.end_date >= d.day)), 0)
+        from (select ${start} as day union select c.start_date from c where c.start_date > ${start}) d)::int`
+          : sql`0`
+      } as taken`;
+}
+
+/** Whether the decision is written: no overlap, a seat left in the department, and ready (or confirmed). */
+function checksPass(department: LockedDepartment | null, ready: boolean): SQL {
+  return sql`checks.clash is null and ${department ? sql`checks.taken + 1 <= ${department.capacity}` : sql`true`} and ${ready}`;
 }
 
 /** The overlap (409 naming the clash) and the department's seats (409), from `clashChecks`. */
@@ -347,12 +371,11 @@ function assertNoClash(row: CheckRow, a: ClashInput) {
     );
   }
   if (!department) return;
-  const taken = peakSeats(fromJson(row.claims), placement.startDate, placement.endDate);
+  const taken = Number(row.taken);
   if (taken + 1 > department.capacity) {
     throw new AppError("conflict", departmentSeatsMessage(department, placement, taken, "approved students"), 409);
   }
 }
-type Claim = { startDate: string; endDate: string; seats: number };
 
 type Recipients = {
   application: { firstName: string; lastName: string; title: string; startDate: string; facilityName: string };

@@ -508,8 +508,9 @@ async function studentNames(db: DbOrTx, scope: ProgramScope, ids: string[]) {
 }
 
 /**
- * One mail per submission batch to each coordinator of the facility, queued with the applications
- * or right after they committed (ADR 015): an SMTP failure retries later instead of failing the
+ * One mail per submission batch to each coordinator of the facility, queued right after the
+ * applications committed (bulk match proposals, `submitLines`; a single submission queues its
+ * notices with the applications, ADR 035): an SMTP failure retries later instead of failing the
  * submission.
  */
 async function notifyFacility(

@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays } from "../../../domain/compliance";
 import { applications } from "../../db/schema/applications";
+import { placements } from "../../db/schema/placements";
 import { students } from "../../db/schema/students";
 import { createApplication } from "../../factories/applications";
 import { createDepartment } from "../../factories/placements";
@@ -140,7 +141,10 @@ describe("readiness", () => {
       missing: ["Tdap", "BLS/CPR (American Heart Association)", "OSHA bloodborne pathogens training"],
     });
     const [app] = await t.deps.db.select().from(applications).where(eq(applications.id, applicationId));
-    expect(app.status).toBe("pending");
+    // The decision's statement carries the COMMIT (issue 11): a refusal must have written nothing.
+    expect(app).toMatchObject({ status: "pending", reviewedAt: null, readinessMissing: null });
+    const [placement] = await t.deps.db.select().from(placements).where(eq(placements.id, app.placementId));
+    expect(placement.slotsFilled).toBe(0);
   });
 
   it("a document expiring before the rotation ends does not count; valid approved ones make the student ready", async () => {

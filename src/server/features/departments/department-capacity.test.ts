@@ -226,6 +226,36 @@ describe("approvals respect the department's seats", () => {
     expect(stillPending.filter((x) => x.placementId === a.id || x.placementId === b.id)).toHaveLength(2);
   });
 
+  it("counts the busiest day of the placement's dates, not the sum of the rotations it overlaps", async () => {
+    // A 3-seat unit: March and April rotations of 2 approved students each, and one across both.
+    const d = await dept(3, nextName("Successive"));
+    const mk = (startDate: string, endDate: string, slotsFilled: number) =>
+      createPlacement(db(), facility.organizationId!, {
+        departmentId: d.id,
+        startDate,
+        endDate,
+        capacity: 2,
+        slotsFilled,
+      });
+    await mk("2036-03-01", "2036-03-31", 2);
+    await mk("2036-04-01", "2036-04-30", 2);
+    const across = await mk("2036-03-15", "2036-04-15", 0);
+    const apps = [];
+    for (let i = 0; i < 2; i++)
+      apps.push(await createApplication(db(), await createStudent(t, program.organizationId!), across.id));
+    // Two at once on any day, never four: the first approval takes the third seat.
+    expect((await approve(apps[0].id)).status).toBe(200);
+    const second = await approve(apps[1].id);
+    expect(second.status).toBe(409);
+    expect(second.json.error.message).toBe(
+      `${d.name} has 3 seats; approved students overlapping Mar 15–Apr 15, 2036 already take 3: no seat left`,
+    );
+    const [held] = await db().select().from(placements).where(eq(placements.id, across.id));
+    expect(held.slotsFilled).toBe(1);
+    const [refusedRow] = await db().select().from(applications).where(eq(applications.id, apps[1].id));
+    expect(refusedRow).toMatchObject({ status: "pending", reviewedAt: null });
+  });
+
   it.skipIf(!ON_POSTGRES)(
     "parallel approvals across two placements of one department never exceed its seats (PostgreSQL only)",
     async () => {
