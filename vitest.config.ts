@@ -4,7 +4,8 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname, "src") } },
   test: {
-    include: ["src/**/*.test.{ts,tsx}"],
+    // Every test file is in one of the two projects below (src/**/*.test.{ts,tsx}); not listed here,
+    // where `extends: true` would add it to both.
     setupFiles: ["./vitest.setup.ts"],
     // The migrated database each test file's database is copied from (ADR 032).
     globalSetup: ["./src/server/testing/global-setup.ts"],
