@@ -280,7 +280,7 @@ describe.skipIf(!onPostgres)("a submission and an approval through the app (Post
     await t?.close();
   });
 
-  it("a submission takes 6 round trips and an approval 5 (8 and 7 with BEGIN and COMMIT alone)", async () => {
+  it("a submission takes 6 round trips, an approval 4 and a rejection 6 (8, 7 and 8 with BEGIN and COMMIT alone)", async () => {
     const facility = await t.createUser("facility", { name: "Fran Facility" });
     const program = await t.createUser("program", { name: "Pat Program" });
     const unit = await createDepartment(t.deps.db, facility.organizationId!, { name: "MICU" });
@@ -309,12 +309,29 @@ describe.skipIf(!onPostgres)("a submission and an approval through the app (Post
     });
     expect(approved.status).toBe(200);
     expect(approved.json).toMatchObject({ id, status: "approved" });
-    // Session; BEGIN with the application; the locks; the decision; the answer with COMMIT.
-    expect(trips.n).toBe(5);
+    // Session; BEGIN with the application and its locks; the decision with COMMIT; the answer.
+    expect(trips.n).toBe(4);
     const stored = rowsOf<{ status: string; slots: number }>(
       await t.deps.db.execute(sql`select a.status, p.slots_filled as slots from applications a
         join placements p on p.id = a.placement_id where a.id = ${id}`),
     );
     expect(stored).toEqual([{ status: "approved", slots: 1 }]);
+
+    const other = await createStudent(t, program.organizationId!);
+    const second = await t.call("POST", "/api/applications", {
+      cookie: program.cookie,
+      body: { placementId: placement.id, studentIds: [other.id] },
+    });
+    const secondId = (second.json as { submitted: { id: string }[] }).submitted[0]!.id;
+    trips.n = 0;
+    const rejected = await t.call("POST", `/api/facility/applications/${secondId}/reject`, {
+      cookie: facility.cookie,
+      body: {},
+    });
+    expect(rejected.status).toBe(200);
+    expect(rejected.json).toMatchObject({ id: secondId, status: "rejected" });
+    // Session; BEGIN with the application, locked; the decision with COMMIT; the answer, and the
+    // student's readiness for it (two statements: a rejection does not read it before).
+    expect(trips.n).toBe(6);
   });
 });

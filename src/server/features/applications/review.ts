@@ -14,7 +14,12 @@ import { AppError, conflict, notFound, refused } from "../../lib/errors";
 import { mailHtml } from "../../lib/mail";
 import type { QueuedMail } from "../../lib/mail-queue";
 import { coordinatorsJson, type Person } from "../../lib/organization-people";
-import { type ApplicationReadiness, readinessColumns, readinessFrom } from "../compliance/readiness";
+import {
+  type ApplicationReadiness,
+  type ReadinessLists,
+  readinessColumns,
+  readinessFrom,
+} from "../compliance/readiness";
 import { getFacilityApplication } from "./list";
 
 // The facility's decision on an application to one of its placements (issue 4, D7, D8): approve
@@ -52,25 +57,18 @@ export async function decideApplication(
   // Issue 11: the writes under the placement's lock go with the live events in one statement.
   const writes: SQL[] = [];
   const decided = await deps.db.transaction(async (tx) => {
-    // An approval reads the student's readiness with the application (issue 11: one round trip).
-    const found = await findDecision(tx, scope, id, decision === "approved");
+    // An approval reads the application, the student's readiness and who hears of it, and takes its
+    // locks, in one statement (issue 11); a rejection reads it and locks the application.
+    const read = decision === "approved" ? await findAndLockForApproval(tx, scope, id) : null;
+    const found = decision === "approved" ? (read?.found ?? null) : await findDecision(tx, scope, id);
     // Another facility's application is reported exactly like an unknown one (D1).
     if (!found) throw notFound("Application");
 
-    // Issue 11: what needs no lock is read before the placement's row lock, which every approval
-    // of the placement queues behind; the refusals still come in the order below.
     const readiness = found.readinessLists ? readinessFrom([found], found.readinessLists) : null;
     const recipients = found.recipients;
-
-    // An approval locks, in one statement (issue 11: every round trip under the placement's lock
-    // holds up every other approval of it), the placement, the student's roster row (so withdrawing
-    // the student from the roster, which updates that row, and this approval serialize: issue 9),
-    // the application and the placement's department (issue 9: its seats).
-    const approval = decision === "approved" ? await lockForApproval(tx, found) : null;
-    const locked = decision === "approved" ? approval : await lockApplication(tx, id);
-    if (!locked) throw notFound("Application");
-    if (locked.status !== "pending") {
-      throw conflict(`This application was already ${APPLICATION_STATUS_LABELS.facility[locked.status].toLowerCase()}`);
+    const approval = read?.approval ?? null;
+    if (found.status !== "pending") {
+      throw conflict(`This application was already ${APPLICATION_STATUS_LABELS.facility[found.status].toLowerCase()}`);
     }
 
     // What the checks under the locks read, in the decision's own statement (a rejection: none).
@@ -220,65 +218,49 @@ function assertApprovable(
 
 type LockedDepartment = { id: string; name: string; capacity: number };
 
-/** A rejection locks the application only. */
-async function lockApplication(tx: Tx, id: string) {
-  const [row] = await tx
-    .select({ status: applications.status })
-    .from(applications)
-    .where(eq(applications.id, id))
-    .for("update");
-  return row ?? null;
-}
+type ApplicationStatus = keyof (typeof APPLICATION_STATUS_LABELS)["facility"];
 
 /**
- * An approval's locks, in one statement and in this order (PostgreSQL takes a statement's row locks
- * in the order its locking clauses name the tables): the placement (update: withdrawals lock it
- * first too, so the two never deadlock), the student's roster row (no key update: two approvals of
- * one student at different placements serialize, while new applications, which only take a
- * key-share lock on it, are not held up), the application (update), the placement's department (no
- * key update). Null when the placement or the application is gone.
+ * An approval's read and locks, in one statement: the application in the facility's scope with
+ * what `findDecision` reads (readiness, recipients), and the locks in this order (PostgreSQL takes a
+ * statement's row locks in the order its locking clauses name the tables): the placement (update:
+ * withdrawals lock it first too, so the two never deadlock), the student's roster row (no key
+ * update: two approvals of one student at different placements serialize, while new applications,
+ * which only take a key-share lock on it, are not held up; withdrawing the student from the roster
+ * updates that row: issue 9), the application (update), the placement's department (no key update:
+ * issue 9, its seats). What needs no lock (readiness, recipients) is read by the statement's
+ * snapshot, as before the locks. Null for an unknown application or another facility's.
  */
-async function lockForApproval(
-  tx: Tx,
-  found: { placementId: string; studentId: string; id: string; departmentId: string | null },
-) {
-  type Row = {
+async function findAndLockForApproval(tx: Tx, scope: ReturnType<typeof facilityScope>, id: string) {
+  type Row = FoundColumns & {
     capacity: number;
     slotsFilled: number;
     placementStatus: string;
-    departmentId: string | null;
-    startDate: string;
-    endDate: string;
     today: string;
     enrollmentStatus: string;
-    firstName: string;
-    lastName: string;
-    status: keyof (typeof APPLICATION_STATUS_LABELS)["facility"];
     departmentName: string | null;
     departmentCapacity: number | null;
   };
+  const readiness = readinessColumns(readinessIds);
   const lock = async (withDepartment: boolean) => {
     const result = await tx.execute(sql`
-      select p.capacity, p.slots_filled as "slotsFilled", p.status as "placementStatus",
-        p.department_id as "departmentId", p.start_date as "startDate", p.end_date as "endDate",
-        to_char(current_date, 'YYYY-MM-DD') as today,
-        s.enrollment_status as "enrollmentStatus", s.first_name as "firstName", s.last_name as "lastName",
-        a.status as "status",
-        ${withDepartment ? sql`d.name as "departmentName", d.capacity as "departmentCapacity"` : sql`null as "departmentName", null as "departmentCapacity"`}
-      from ${placements} p
-      join ${students} s on s.id = ${found.studentId}
-      join ${applications} a on a.id = ${found.id}
-      ${withDepartment ? sql`join ${departments} d on d.id = p.department_id` : sql``}
-      where p.id = ${found.placementId}
-      for update of p for no key update of s for update of a ${withDepartment ? sql`for no key update of d` : sql``}`);
+      select ${foundColumns}, ${readiness.required} as required, ${readiness.docs} as docs,
+        ${placements.capacity} as capacity, ${placements.slotsFilled} as "slotsFilled",
+        ${placements.status} as "placementStatus", to_char(current_date, 'YYYY-MM-DD') as today,
+        ${students.enrollmentStatus} as "enrollmentStatus",
+        ${withDepartment ? sql`${departments.name} as "departmentName", ${departments.capacity} as "departmentCapacity"` : sql`null as "departmentName", null as "departmentCapacity"`}
+      ${foundFrom}
+      ${withDepartment ? sql`join ${departments} on ${departments.id} = ${placements.departmentId}` : sql``}
+      where ${foundWhere(scope, id)}
+      for update of ${placements} for no key update of ${students} for update of ${applications}
+      ${withDepartment ? sql`for no key update of ${departments}` : sql``}`);
     return rowsOf<Row>(result)[0] ?? null;
   };
-  // The department as read before the locks; the placement's row, once locked, has the last word.
-  let row = await lock(found.departmentId !== null);
-  // No row: the department is gone, or the placement's row changed while this statement waited for
-  // its lock (PostgreSQL then rechecks the join with the new row, and a department changed since no
-  // longer joins). The other locks alone, then the department the locked placement names.
-  if (!row && found.departmentId !== null) row = await lock(false);
+  // With its department first (most placements have one); no row: the placement has none, or its
+  // row changed while this statement waited for its lock (PostgreSQL then rechecks the join with
+  // the new row, and a department changed since no longer joins), or the application is unknown.
+  let row = await lock(true);
+  if (!row) row = await lock(false);
   // The placement's department as locked (given or changed since it was read), locked after the
   // others, which this transaction already holds: its seats are checked against the right unit.
   if (row && row.departmentId !== null && row.departmentName === null) row = (await lock(true)) ?? row;
@@ -288,7 +270,7 @@ async function lockForApproval(
       ? { id: row.departmentId, name: row.departmentName, capacity: Number(row.departmentCapacity) }
       : null;
   const placement = {
-    id: found.placementId,
+    id: row.placementId,
     capacity: Number(row.capacity),
     slotsFilled: Number(row.slotsFilled),
     status: row.placementStatus,
@@ -296,7 +278,7 @@ async function lockForApproval(
     endDate: row.endDate,
     today: row.today,
   };
-  return { ...row, placement, department };
+  return { found: asFound(row), approval: { ...row, placement, department } };
 }
 
 type Clash = {
@@ -383,57 +365,78 @@ type Recipients = {
   studentUsers: Person[];
 };
 
-/**
- * The application in the facility's scope, in one statement (issue 11): what readiness needs, what
- * the notices say, and who hears about the decision: the program's coordinators and, when they have
- * an account, the student. Null for an unknown application or another facility's.
- */
-async function findDecision(tx: Tx, scope: ReturnType<typeof facilityScope>, id: string, withReadiness: boolean) {
-  const readiness = withReadiness
-    ? readinessColumns({
-        programs: sql`array[${applications.programId}]`,
-        facilities: sql`array[${placements.facilityId}]`,
-        placements: sql`array[${applications.placementId}]`,
-        students: sql`array[${applications.studentId}]`,
-      })
-    : null;
-  const studentAccounts = sql<Person[]>`(
-    select coalesce(json_agg(json_build_object('userId', u.id, 'email', u.email, 'name', u.name)), '[]'::json)
+/** What a decision reads of the application, its student, placement and facility, by name. */
+type FoundColumns = {
+  id: string;
+  placementId: string;
+  studentId: string;
+  programId: string;
+  status: ApplicationStatus;
+  facilityId: string;
+  departmentId: string | null;
+  startDate: string;
+  endDate: string;
+  firstName: string;
+  lastName: string;
+  title: string;
+  facilityName: string;
+  coordinators: JsonColumn<Person[]>;
+  studentAccounts: JsonColumn<Person[]>;
+  required: ReadinessLists["required"] | null;
+  docs: ReadinessLists["docs"] | null;
+};
+
+const readinessIds = {
+  programs: sql`array[${applications.programId}]`,
+  facilities: sql`array[${placements.facilityId}]`,
+  placements: sql`array[${applications.placementId}]`,
+  students: sql`array[${applications.studentId}]`,
+};
+
+const foundColumns = sql`${applications.id} as id, ${applications.placementId} as "placementId",
+  ${applications.studentId} as "studentId", ${applications.programId} as "programId",
+  ${applications.status} as status, ${placements.facilityId} as "facilityId",
+  ${placements.departmentId} as "departmentId", ${placements.startDate} as "startDate",
+  ${placements.endDate} as "endDate", ${students.firstName} as "firstName",
+  ${students.lastName} as "lastName", ${placements.title} as title, ${organizations.name} as "facilityName",
+  ${coordinatorsJson(applications.programId)} as coordinators,
+  (select coalesce(json_agg(json_build_object('userId', u.id, 'email', u.email, 'name', u.name)), '[]'::json)
     from ${studentUsers} su join ${users} u on u.id = su.user_id
-    where su.student_id = ${applications.studentId})`;
-  const [row] = await tx
-    .select({
-      id: applications.id,
-      placementId: applications.placementId,
-      studentId: applications.studentId,
-      programId: applications.programId,
-      facilityId: placements.facilityId,
-      departmentId: placements.departmentId,
-      endDate: placements.endDate,
-      firstName: students.firstName,
-      lastName: students.lastName,
-      title: placements.title,
-      startDate: placements.startDate,
-      facilityName: organizations.name,
-      coordinators: coordinatorsJson(applications.programId),
-      studentAccounts,
-      required: readiness?.required ?? sql<null>`null`,
-      docs: readiness?.docs ?? sql<null>`null`,
-    })
-    .from(applications)
-    .innerJoin(placements, eq(placements.id, applications.placementId))
-    .innerJoin(students, eq(students.id, applications.studentId))
-    .innerJoin(organizations, eq(organizations.id, placements.facilityId))
-    .where(and(eq(applications.id, id), scopeWhere(scope, { facility: placements.facilityId })));
-  if (!row) return null;
+    where su.student_id = ${applications.studentId}) as "studentAccounts"`;
+
+const foundFrom = sql`from ${applications}
+  join ${placements} on ${placements.id} = ${applications.placementId}
+  join ${students} on ${students.id} = ${applications.studentId}
+  join ${organizations} on ${organizations.id} = ${placements.facilityId}`;
+
+const foundWhere = (scope: ReturnType<typeof facilityScope>, id: string) =>
+  and(eq(applications.id, id), scopeWhere(scope, { facility: placements.facilityId })) ?? sql`true`;
+
+/** The application as a decision uses it: who hears about it, and readiness's lists when read. */
+function asFound(row: FoundColumns) {
+  const { required, docs, coordinators, studentAccounts, ...application } = row;
   const recipients: Recipients = {
-    application: row,
-    coordinators: row.coordinators,
-    studentUsers: row.studentAccounts,
+    application,
+    coordinators: fromJson(coordinators),
+    studentUsers: fromJson(studentAccounts),
   };
-  const { required, docs, ...application } = row;
   const readinessLists = required !== null && docs !== null ? { required, docs } : null;
   return { ...application, recipients, readinessLists };
+}
+
+/**
+ * A rejection's read, in one statement (issue 11): the application in the facility's scope, locked
+ * (update), with who hears about the decision: the program's coordinators and, when they have an
+ * account, the student. Null for an unknown application or another facility's.
+ */
+async function findDecision(tx: Tx, scope: ReturnType<typeof facilityScope>, id: string) {
+  const result = await tx.execute(sql`
+    select ${foundColumns}, null as required, null as docs
+    ${foundFrom}
+    where ${foundWhere(scope, id)}
+    for update of ${applications}`);
+  const row = rowsOf<FoundColumns>(result)[0];
+  return row ? asFound(row) : null;
 }
 
 function decisionMails(deps: Deps, r: Recipients, decision: Decision, notes: string | null): QueuedMail[] {
