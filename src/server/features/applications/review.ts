@@ -426,12 +426,15 @@ function asFound(row: FoundColumns) {
 
 /**
  * A rejection's read, in one statement (issue 11): the application in the facility's scope, locked
- * (update), with who hears about the decision: the program's coordinators and, when they have an
- * account, the student. Null for an unknown application or another facility's.
+ * (update), with who hears about the decision (the program's coordinators and, when they have an
+ * account, the student) and the student's readiness. Null for an unknown application or another
+ * facility's.
  */
 async function findDecision(tx: Tx, scope: ReturnType<typeof facilityScope>, id: string) {
+  // The student's readiness too: the answer shows it (read here, not in two statements after).
+  const readiness = readinessColumns(readinessIds);
   const result = await tx.execute(sql`
-    select ${foundColumns}, null as required, null as docs
+    select ${foundColumns}, ${readiness.required} as required, ${readiness.docs} as docs
     ${foundFrom}
     where ${foundWhere(scope, id)}
     for update of ${applications}`);
