@@ -3,7 +3,7 @@ import { alias, type PgSelect } from "drizzle-orm/pg-core";
 import { APPLICATION_STATUS_LABELS, type ApplicationStatus, withdrawalFlags } from "../../../domain/applications";
 import type { PlacedPhase } from "../../../domain/placements";
 import { builtOnce } from "../../db/built-once";
-import type { Db, Tx } from "../../db/client";
+import type { Db } from "../../db/client";
 import { applications } from "../../db/schema/applications";
 import { users } from "../../db/schema/auth";
 import { requirementTypes } from "../../db/schema/compliance";
