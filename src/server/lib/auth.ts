@@ -6,6 +6,7 @@ import { PASSWORD_MAX, PASSWORD_MIN, passwordSchema } from "../../domain/auth";
 import type { Db } from "../db/client";
 import { authSchema } from "../db/schema/auth";
 import { refuseReusedTotp, TOTP_VERIFY_PATH } from "../features/accounts/totp-replay-guard";
+import { withQuietContextHooks } from "./auth-context-hooks";
 import { CLIENT_ADDRESS_HEADER } from "./client-address";
 import { loggableDetail } from "./errors";
 import { createLogger, type Logger } from "./logger";
@@ -62,7 +63,7 @@ export function createAuth({
 }: AuthDeps) {
   const limit = (max: number) => Math.max(1, Math.round(max * rateLimitFactor));
   const quotaDeps = { db, mailer, log: log ?? silentLogger };
-  return betterAuth({
+  const auth = betterAuth({
     // Better Auth's own messages go to our JSON log, not to the console.
     logger: log
       ? {
@@ -168,6 +169,8 @@ export function createAuth({
     },
     plugins: [twoFactor({ issuer: APP_NAME }), jwt(), mailQuotaAuthPlugin(quotaDeps)],
   });
+  // Issue 11: the process-wide async hook Better Auth needs is on only while it runs.
+  return withQuietContextHooks(auth);
 }
 
 export type Auth = ReturnType<typeof createAuth>;
