@@ -256,6 +256,65 @@ describe("commitWith: a transaction's last statement with its COMMIT", () => {
     expect(await openTransactions()).toBe(0);
   });
 
+  it("with `first`: runs it as a statement of its own before the last one, drops its rows, one round trip", async () => {
+    await t.database.db.execute(sql`insert into cw values (${50})`);
+    const trips = t.database.pool ? countPoolRoundTrips(t.database.pool) : null;
+    const answer = await t.database.db.transaction(async (tx) =>
+      rowsOf<{ n: number; locked: boolean }>(
+        await commitWith(tx, sql`insert into cw select n + 1 from cw where n = ${50} returning n, true as locked`, {
+          first: sql`select n, 'dropped' as note from cw where n = ${50} for update`,
+        }),
+      ),
+    );
+    if (trips) expect(trips.n).toBe(1);
+    // Only the last statement's rows, named by its own columns.
+    expect(answer).toEqual([{ n: 51, locked: true }]);
+    expect(await stored()).toEqual([1, 2, 3, 50, 51]);
+    // Again on the same connections: `first` is then sent by name (prepared once per connection).
+    const again = await t.database.db.transaction(async (tx) =>
+      rowsOf<{ n: number }>(
+        await commitWith(tx, sql`insert into cw select n + 2 from cw where n = ${50} returning n`, {
+          first: sql`select n, 'dropped' as note from cw where n = ${50} for update`,
+        }),
+      ),
+    );
+    expect(again).toEqual([{ n: 52 }]);
+  });
+
+  it("with `first`: the last statement's snapshot is taken after it (it reads what `first` waited for)", async () => {
+    // A write holds the row; `first` waits for its lock; the writer commits; the last statement
+    // (a statement of its own) then reads the committed value, not the one before the wait.
+    if (!t.database.pool) return;
+    const holder = await t.database.pool.connect();
+    try {
+      await holder.query("begin");
+      await holder.query("update cw set n = 60 where n = 52");
+      const decided = t.database.db.transaction(async (tx) =>
+        rowsOf<{ ns: number[] }>(
+          await commitWith(tx, sql`select array_agg(n order by n) as ns from cw where n >= ${50}`, {
+            first: sql`select 1 from cw where n >= ${50} for update`,
+          }),
+        ),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await holder.query("commit");
+      expect(await decided).toEqual([{ ns: [50, 51, 60] }]);
+    } finally {
+      holder.release();
+    }
+    expect(await openTransactions()).toBe(0);
+  });
+
+  it("with `first` failing: nothing is committed and the connection is clean", async () => {
+    await expect(
+      t.database.db.transaction(async (tx) => {
+        await commitWith(tx, sql`insert into cw values (${70})`, { first: sql`select 1 / (${0}::int - 0)` });
+      }),
+    ).rejects.toThrow();
+    expect(await stored()).not.toContain(70);
+    expect(await openTransactions()).toBe(0);
+  });
+
   it.skipIf(!onPostgres)("refuses a statement sent after it (it would run outside the transaction)", async () => {
     await expect(
       t.database.db.transaction(async (tx) => {
@@ -264,7 +323,7 @@ describe("commitWith: a transaction's last statement with its COMMIT", () => {
       }),
     ).rejects.toSatisfy((err: Error) => /after the transaction's COMMIT/.test(String(err.cause ?? err)));
     // The transaction had committed with its last statement; the one after it never ran.
-    expect(await stored()).toEqual([1, 2, 3, 40]);
+    expect(await stored()).toEqual([1, 2, 3, 40, 50, 51, 60]);
     expect(await openTransactions()).toBe(0);
   });
 });
@@ -309,7 +368,7 @@ describe.skipIf(!onPostgres)("a submission and an approval through the app (Post
     });
     expect(approved.status).toBe(200);
     expect(approved.json).toMatchObject({ id, status: "approved" });
-    // Session; BEGIN with the application and its locks; the decision with COMMIT; the answer.
+    // Session; the application read; BEGIN with the locks, the decision and COMMIT; the answer.
     expect(trips.n).toBe(4);
     const stored = rowsOf<{ status: string; slots: number }>(
       await t.deps.db.execute(sql`select a.status, p.slots_filled as slots from applications a

@@ -1,3 +1,4 @@
+import { createRequire } from "node:module";
 import type { SQL } from "drizzle-orm";
 import pg from "pg";
 import type { DbOrTx } from "./client";
@@ -15,21 +16,37 @@ import type { DbOrTx } from "./client";
 //   server skips the COMMIT when the statement fails (the caller's ROLLBACK then ends the aborted
 //   transaction); a failed COMMIT fails the call. Drizzle's own `commit` after it is then answered
 //   here without a round trip.
+// - `commitWith(tx, statement, { first })` also sends a statement before it, in the same write
+//   (a decision's locks: issue 11). The server runs it as a statement of its own (the next one's
+//   snapshot is taken after it, so what it locked is read as committed), and its rows are dropped.
 
-type QueryConfig = { text?: unknown; name?: unknown; values?: unknown; submit?: unknown; callback?: unknown };
+/** A statement sent ahead of the pipelined one, in the same write; its rows are dropped. */
+export type FirstStatement = { text: string; values: unknown[]; name?: string };
+type QueryConfig = {
+  text?: unknown;
+  name?: unknown;
+  values?: unknown;
+  submit?: unknown;
+  callback?: unknown;
+  first?: FirstStatement;
+};
 type Connection = {
+  parsedStatements: Record<string, string>;
   parse(m: { text: string; name: string; types: unknown[] }): void;
-  bind(m: { portal: string; statement: string; values: unknown[] }): void;
+  bind(m: { portal: string; statement: string; values: unknown[]; valueMapper?: (v: unknown) => unknown }): void;
   execute(m: { portal: string; rows: number }): void;
 };
 type QueryInternals = {
   prepare(connection: Connection): void;
   _getRows(connection: Connection, rows?: number): void;
   handleCommandComplete(msg: unknown, connection: Connection): void;
+  handleDataRow(msg: unknown): void;
   callback?: (err: Error | null, res: unknown) => void;
 };
 
 const Query = pg.Query as unknown as new (config: QueryConfig, values?: unknown) => QueryInternals;
+// node-postgres's own conversion of a value to its text form (dates, arrays, JSON), as its queries bind.
+const { prepareValue } = createRequire(import.meta.url)("pg/lib/utils") as { prepareValue(v: unknown): unknown };
 
 /** One statement-free command (`begin`, `commit`) as Parse/Bind/Execute, without a Sync of its own. */
 function command(connection: Connection, text: string) {
@@ -38,8 +55,17 @@ function command(connection: Connection, text: string) {
   connection.execute({ portal: "", rows: 0 });
 }
 
+/** The statement sent ahead, without a Describe (the server sends no row description; its rows are dropped). */
+function sendFirst(connection: Connection, first: FirstStatement) {
+  const name = first.name ?? "";
+  if (!name || connection.parsedStatements[name] === undefined) connection.parse({ text: first.text, name, types: [] });
+  connection.bind({ portal: "", statement: name, values: first.values, valueMapper: prepareValue });
+  connection.execute({ portal: "", rows: 0 });
+}
+
 /**
- * A statement with `begin` in front of it and/or `commit` behind it. No class fields: the base
+ * A statement with `begin` in front of it and/or `commit` behind it (and another statement, `first`,
+ * between `begin` and it). No class fields: the base
  * constructor assigns `name` through the accessors below, before a subclass's fields would be set.
  */
 class PipelinedQuery extends Query {
@@ -50,8 +76,14 @@ class PipelinedQuery extends Query {
   declare hidingName: boolean;
   declare withBegin: boolean;
   declare withCommit: boolean;
-  /** CommandComplete messages seen: `begin`'s (if sent), the statement's, then `commit`'s (if sent). */
+  declare first: FirstStatement | null;
+  /** CommandComplete messages seen: `begin`'s (if sent), `first`'s (if sent), the statement's, then `commit`'s (if sent). */
   declare completed: number;
+
+  /** The CommandComplete that is the statement's own (1-based). */
+  get own() {
+    return (this.withBegin ? 1 : 0) + (this.first ? 1 : 0) + 1;
+  }
 
   get name() {
     return this.hidingName ? undefined : this.realName;
@@ -63,8 +95,15 @@ class PipelinedQuery extends Query {
   prepare(connection: Connection) {
     this.completed = 0;
     if (this.withBegin) command(connection, "begin");
+    if (this.first) sendFirst(connection, this.first);
     super.prepare(connection);
-    if (this.withBegin) this.hidingName = true;
+    if (this.withBegin || this.first) this.hidingName = true;
+  }
+
+  /** `first`'s rows are not this statement's result. */
+  handleDataRow(msg: unknown) {
+    if (this.completed < this.own - 1) return;
+    super.handleDataRow(msg);
   }
 
   /** The statement's Execute and the Sync; reached only once its Bind was written (a value that
@@ -78,16 +117,20 @@ class PipelinedQuery extends Query {
 
   /** True once the server confirmed the COMMIT sent behind the statement. */
   get committed() {
-    return this.withCommit && this.completed === (this.withBegin ? 3 : 2);
+    return this.withCommit && this.completed === this.own + 1;
   }
 
   handleCommandComplete(msg: unknown, connection: Connection) {
     this.completed += 1;
-    const own = this.withBegin ? 2 : 1;
+    const own = this.own;
     if (this.completed === own) return super.handleCommandComplete(msg, connection);
-    // `begin`'s, before the statement's: from here on ParseComplete is the statement's own.
-    if (this.completed < own) this.hidingName = false;
-    // `commit`'s, after it: not a result of the statement.
+    if (this.completed === own - 1) {
+      // `first` ran: its text is parsed on this connection under its name (sent again by name).
+      if (this.first?.name) connection.parsedStatements[this.first.name] = this.first.text;
+      // The last before the statement's: from here on ParseComplete is the statement's own.
+      this.hidingName = false;
+    }
+    // `begin`'s before them, `commit`'s after it: not results of the statement.
   }
 }
 
@@ -165,6 +208,7 @@ export function pipelineTransactions(client: pg.Client): void {
       const q = new PipelinedQuery(c, params) as PipelinedQuery;
       q.withBegin = withBegin;
       q.withCommit = withCommit;
+      q.first = c.first ?? null;
       if (withCommit) last = q;
       return new Promise((resolve, reject) => {
         q.callback = (err, res) => (err ? reject(err) : resolve(res));
@@ -196,14 +240,25 @@ function pipelineOf(tx: DbOrTx) {
  * (elsewhere, or inside a nested transaction, it runs as usual and drizzle commits after). Nothing
  * may run in the transaction after it: the callback returns right after. Resolves with the
  * statement's result once both ran; rejects when either failed (nothing is then committed).
+ *
+ * `first`: a statement run just before it, as a statement of its own, in the same round trip (its
+ * rows are dropped): say, one that takes the locks the last statement's checks need, so that they
+ * are held only while the server runs the two and commits.
  */
-export async function commitWith(tx: DbOrTx, statement: SQL): Promise<unknown> {
+export async function commitWith(tx: DbOrTx, statement: SQL, opts: { first?: SQL } = {}): Promise<unknown> {
   const on = pipelineOf(tx);
   const { dialect } = tx as unknown as Internals;
-  if (!on || !dialect) return tx.execute(statement);
+  const first = opts.first && dialect ? dialect.sqlToQuery(opts.first) : null;
+  // Without parameters a statement would go by the simple protocol, which cannot carry the COMMIT.
+  if (!on || !dialect || (first && first.params.length === 0)) {
+    if (opts.first) await tx.execute(opts.first);
+    return tx.execute(statement);
+  }
   const { sql: text, params } = dialect.sqlToQuery(statement);
-  // Without parameters it would go by the simple protocol, which cannot carry the COMMIT.
-  if (params.length === 0) return tx.execute(statement);
+  if (params.length === 0) {
+    if (opts.first) await tx.execute(opts.first);
+    return tx.execute(statement);
+  }
   on.pipeline.commitNext();
-  return on.client.query({ text }, params);
+  return on.client.query({ text, ...(first ? { first: { text: first.sql, values: first.params } } : {}) }, params);
 }

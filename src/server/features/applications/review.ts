@@ -32,13 +32,15 @@ type Decision = "approved" | "rejected";
 /**
  * Approve or reject a pending application (D7), stamping reviewed_at and reviewed_by.
  *
- * Approving takes a slot (D8) in one transaction: the placement row is locked FIRST (as
- * withdrawals do, so the two never deadlock), then the student's roster row (FOR NO KEY UPDATE:
- * two approvals of one student at different placements serialize, while new applications, which
- * only take a key-share lock on it, are not held up), then the application. Under those locks it
- * checks the placement is active and not full; the statement that increments slots_filled and
- * decides the application also reads whether the student holds another approved placement whose
- * dates overlap and the department's seats, and a refusal rolls it back.
+ * Approving takes a slot (D8) in one transaction, sent in one round trip with its locks (issue 11):
+ * the placement row is locked FIRST (as withdrawals do, so the two never deadlock), then the
+ * student's roster row (FOR NO KEY UPDATE: two approvals of one student at different placements
+ * serialize, while new applications, which only take a key-share lock on it, are not held up), then
+ * the application, then the placement's department. The statement after the locks reads what they
+ * guard as committed (the application still pending, the placement active and not full, the
+ * student on the roster, whether the student holds another approved placement whose dates overlap,
+ * the department's seats) and writes the decision only when every check passes; a refusal commits
+ * a transaction that wrote nothing.
  */
 export async function decideApplication(
   deps: Deps,
@@ -50,132 +52,182 @@ export async function decideApplication(
   confirmNotReady = false,
 ) {
   const scope = facilityScope(access);
+  const decided =
+    decision === "approved"
+      ? await approve(deps, viewer, scope, id, notes, confirmNotReady)
+      : await reject(deps, viewer, scope, id, notes);
+  // Read once the decision has committed (the placement's lock is released by then).
+  return getFacilityApplication(deps.db, access, id, decided ? { ready: decided.ready } : undefined);
+}
+
+/** How often an approval is tried when what it read changed before its locks (a unit, the dates). */
+const APPROVAL_ATTEMPTS = 3;
+
+/**
+ * An approval (issue 11): what the decision needs (the application in the facility's scope, its
+ * placement and department, the student's readiness, who hears of it) is read first, without locks,
+ * and refused there when it must be. Then ONE round trip sends the locks, the statement that
+ * re-checks under them and writes, and the COMMIT: the locks are held only while the server runs
+ * them, never while this process builds the decision (at 50 approvals at once, that wait was most of
+ * an approval's time). When the checks under the locks fail, the refusal is answered from what they
+ * read, in the same order as the first checks; when the placement's unit, dates or the day changed
+ * since the read, the approval is tried again from the read.
+ */
+async function approve(
+  deps: Deps,
+  viewer: Viewer,
+  scope: FacilityScope,
+  id: string,
+  notes: string | null,
+  confirmNotReady: boolean,
+) {
   // The platform setting (issue 14): whether a not-ready approval needs the recorded override.
-  const { approvalRequiresCompliance } =
-    decision === "approved" ? await deps.settings.get() : { approvalRequiresCompliance: true };
-  let override: string[] | null = null;
-  // Issue 11: the writes under the placement's lock go with the live events in one statement.
-  const writes: SQL[] = [];
-  const decided = await deps.db.transaction(async (tx) => {
-    // An approval reads the application, the student's readiness and who hears of it, and takes its
-    // locks, in one statement (issue 11); a rejection reads it and locks the application.
-    const read = decision === "approved" ? await findAndLockForApproval(tx, scope, id) : null;
-    const found = decision === "approved" ? (read?.found ?? null) : await findDecision(tx, scope, id);
+  const { approvalRequiresCompliance } = await deps.settings.get();
+  for (let attempt = 1; ; attempt++) {
+    const read = await readForApproval(deps.db, scope, id);
+    // Another facility's application is reported exactly like an unknown one (D1).
+    if (!read) throw notFound("Application");
+    const { found, state } = read;
+    assertDecidable(state);
+    const readiness = found.readinessLists ? readinessFrom([found], found.readinessLists) : null;
+    const unmet = unmetRequirements(readiness, id);
+    // Issue 12: approving a student who was not ready is recorded with who, when and what was missing.
+    const override = unmet.length > 0 ? unmet.map((i) => i.type.id) : null;
+    const ready = unmet.length === 0 || confirmNotReady || !approvalRequiresCompliance;
+    const clashInput = { studentId: found.studentId, applicationId: id, placement: state.placement };
+    const { writes, published } = decisionWrites(deps, viewer, found, "approved", notes, override);
+    const statement = decisionStatement({
+      state: freshState(id),
+      checks: clashChecks({ ...clashInput, department: state.department }),
+      passes: sql`${stillAsRead(state)} and ${checksPass(state.department, ready)}`,
+      writes,
+      published,
+    });
+    const result = await deps.db.transaction((tx) => commitWith(tx, statement, { first: approvalLocks(found, state) }));
+    const [row] = rowsOf<CheckRow & StateRow & { passed: boolean }>(result);
+    if (!row) throw new Error("The decision's statement answered no row");
+    // The readiness computed above still holds (a decision changes no document): not computed again.
+    if (row.passed) return readiness?.get(id);
+    const now = row.status === null ? null : stateFrom(row);
+    if (!now || changedSince(state, now)) {
+      if (attempt < APPROVAL_ATTEMPTS) continue;
+      throw conflict("This application changed while it was being decided: try again");
+    }
+    // The refusal, from what the checks read under the locks, in the same order as before them.
+    assertDecidable(now);
+    assertNoClash(row, { ...clashInput, department: now.department });
+    if (!ready)
+      throw new AppError("not_ready", NOT_READY_MESSAGE, 409, undefined, { missing: unmet.map((i) => i.type.name) });
+    throw new Error("The decision's checks and its statement disagree");
+  }
+}
+
+/** A rejection: the application read locked (update), and the decision written with the COMMIT. */
+async function reject(deps: Deps, viewer: Viewer, scope: FacilityScope, id: string, notes: string | null) {
+  return deps.db.transaction(async (tx) => {
+    const found = await findDecision(tx, scope, id);
     // Another facility's application is reported exactly like an unknown one (D1).
     if (!found) throw notFound("Application");
-
+    if (found.status !== "pending") throw alreadyDecided(found.status);
     const readiness = found.readinessLists ? readinessFrom([found], found.readinessLists) : null;
-    const recipients = found.recipients;
-    const approval = read?.approval ?? null;
-    if (found.status !== "pending") {
-      throw conflict(`This application was already ${APPLICATION_STATUS_LABELS.facility[found.status].toLowerCase()}`);
-    }
+    const { writes, published } = decisionWrites(deps, viewer, found, "rejected", notes, null);
+    // Issue 11 (ADR 035): the decision's statement is the transaction's last and carries the COMMIT.
+    const result = await commitWith(
+      tx,
+      decisionStatement({ state: null, checks: null, passes: sql`true`, writes, published }),
+    );
+    const [row] = rowsOf<{ passed: boolean }>(result);
+    if (!row?.passed) throw new Error("The rejection's statement wrote nothing");
+    return readiness?.get(id);
+  });
+}
 
-    // What the checks under the locks read, in the decision's own statement (a rejection: none).
-    let checks: SQL | null = null;
-    let passes: SQL = sql`true`;
-    let checked: ((row: CheckRow) => void) | null = null;
-    if (decision === "approved") {
-      if (!approval) throw notFound("Placement");
-      const placement = approval.placement;
-      assertApprovable(placement, approval);
-      if (placement.status !== "active") {
-        throw refused(
-          "placement_closed",
-          "This placement is not active: publish it again before approving applications",
-        );
-      }
-      if (placement.slotsFilled >= placement.capacity) {
-        throw refused(
-          "placement_full",
-          `This placement is full: ${placement.slotsFilled} of ${placement.capacity} spot${placement.capacity === 1 ? "" : "s"} filled`,
-        );
-      }
-      // The overlap and the department's seats are read by the statement that writes the decision
-      // (its snapshot is taken after the locks above, before its own writes), and its writes are
-      // made only when every check passes: the statement carries the COMMIT (issue 11), so a refusal
-      // must write nothing. Refusals keep their order: overlap, seats, then readiness.
-      const clashInput = { studentId: found.studentId, applicationId: id, placement, department: approval.department };
-      const confirmed = confirmNotReady || !approvalRequiresCompliance;
-      const unmet = unmetRequirements(readiness, id);
-      override = unmet.length > 0 ? unmet.map((i) => i.type.id) : null;
-      const ready = unmet.length === 0 || confirmed;
-      checks = clashChecks(clashInput);
-      passes = checksPass(approval.department, ready);
-      checked = (row) => {
-        assertNoClash(row, clashInput);
-        if (!ready)
-          throw new AppError("not_ready", NOT_READY_MESSAGE, 409, undefined, {
-            missing: unmet.map((i) => i.type.name),
-          });
-      };
-      writes.push(
-        tx
-          .update(placements)
-          .set({ slotsFilled: sql`${placements.slotsFilled} + 1`, updatedAt: new Date() })
-          .where(and(eq(placements.id, found.placementId), PASSED))
-          .getSQL(),
-      );
-    }
+const alreadyDecided = (status: ApplicationStatus) =>
+  conflict(`This application was already ${APPLICATION_STATUS_LABELS.facility[status].toLowerCase()}`);
 
-    const reviewedAt = new Date();
-    const decided = tx
+/**
+ * What a decision writes, each write only when the statement's checks pass: the seat (an approval),
+ * the decision, its notices (queued with it, ADR 015: sent once it commits, retried if the SMTP
+ * server fails) and the live events that refresh the program's and the student's lists.
+ */
+function decisionWrites(
+  deps: Deps,
+  viewer: Viewer,
+  found: Found,
+  decision: Decision,
+  notes: string | null,
+  override: string[] | null,
+) {
+  const writes: SQL[] = [];
+  if (decision === "approved")
+    writes.push(
+      deps.db
+        .update(placements)
+        .set({ slotsFilled: sql`${placements.slotsFilled} + 1`, updatedAt: new Date() })
+        .where(and(eq(placements.id, found.placementId), PASSED))
+        .getSQL(),
+    );
+  const reviewedAt = new Date();
+  writes.push(
+    deps.db
       .update(applications)
       .set({
         status: decision,
         reviewNotes: notes,
         reviewedAt,
         reviewedBy: viewer.userId,
-        // Issue 12: approving a student who was not ready is recorded with who, when and what was missing.
         ...(override
           ? { readinessOverrideBy: viewer.userId, readinessOverrideAt: reviewedAt, readinessMissing: override }
           : {}),
       })
-      .where(and(eq(applications.id, id), PASSED));
-    writes.push(decided.getSQL());
-    // The notices, queued with the decision (ADR 015): sent once it commits, retried if the SMTP
-    // server fails; a refusal queues none.
-    const mails = deps.jobs.enqueuingMails(tx, decisionMails(deps, recipients, decision, notes), PASSED);
-    if (mails) writes.push(mails);
-
-    // Sent once the decision commits: live lists refresh for the program and student. Last, in one
-    // statement: on PGlite, publishing transactions are serialized from here to their commit (ADR 031).
-    const notified = new Set([
-      ...recipients.coordinators.map((c) => c.userId),
-      ...recipients.studentUsers.map((s) => s.userId),
-    ]);
-    const events = [...notified].map((userId) => ({
-      userId,
-      type: "application.updated",
-      data: { id, status: decision },
-    }));
-    const published = events.length > 0 ? sql`(select ${deps.realtime.publishing(events)} from passed)` : sql`null`;
-    // Issue 11 (ADR 035): the decision's statement is the transaction's last and carries the COMMIT
-    // (on PostgreSQL: one round trip, and the placement's lock is held one round trip less).
-    const result = await commitWith(
-      tx,
-      sql`
-      with checks as (select ${checks ?? sql`null::json as clash, 0 as taken`}),
-      passed as (select 1 from checks where ${passes}),
-      ${sql.join(
-        writes.map((s, i) => sql`${sql.raw(`w${i}`)} as (${s})`),
-        sql`, `,
-      )}
-      select checks.clash, checks.taken, ${published} as published, exists (select 1 from passed) as passed
-      from checks`,
-    );
-    const [row] = rowsOf<CheckRow & { passed: boolean }>(result);
-    if (!row) throw new Error("The decision's statement answered no row");
-    if (checked) checked(row);
-    // Every check passed here: the statement wrote the decision (the two agree by construction).
-    if (!row.passed) throw new Error("The decision's checks and its statement disagree");
-    // The readiness computed above still holds (a decision changes no document): not computed again.
-    return readiness?.get(id);
-  });
-
-  // Read once the decision has committed (the placement's lock is released by then).
-  return getFacilityApplication(deps.db, access, id, decided ? { ready: decided.ready } : undefined);
+      .where(and(eq(applications.id, found.id), PASSED))
+      .getSQL(),
+  );
+  const { recipients } = found;
+  const mails = deps.jobs.enqueuingMails(deps.db, decisionMails(deps, recipients, decision, notes), PASSED);
+  if (mails) writes.push(mails);
+  const notified = new Set([
+    ...recipients.coordinators.map((c) => c.userId),
+    ...recipients.studentUsers.map((s) => s.userId),
+  ]);
+  const events = [...notified].map((userId) => ({
+    userId,
+    type: "application.updated",
+    data: { id: found.id, status: decision },
+  }));
+  // Last, in one statement: on PGlite, publishing transactions are serialized from here to their
+  // commit (ADR 031).
+  const published = events.length > 0 ? sql`(select ${deps.realtime.publishing(events)} from passed)` : sql`null`;
+  return { writes, published };
 }
+
+/**
+ * The statement that writes a decision: `state` (what the locks guard, as committed), `checks` (the
+ * overlap and the department's seats), `passed` (a row when every check holds), then the writes,
+ * each conditioned on it.
+ */
+function decisionStatement(parts: {
+  state: SQL | null;
+  checks: SQL | null;
+  passes: SQL;
+  writes: SQL[];
+  published: SQL;
+}) {
+  const { state, checks, passes, writes, published } = parts;
+  return sql`
+    with ${state ? sql`state as (${state}),` : sql``}
+    checks as (select ${checks ?? sql`null::json as clash, 0 as taken`}),
+    passed as (select 1 from checks ${state ? sql`join state on true` : sql``} where ${passes}),
+    ${sql.join(
+      writes.map((s, i) => sql`${sql.raw(`w${i}`)} as (${s})`),
+      sql`, `,
+    )}
+    select checks.clash, checks.taken, ${published} as published, exists (select 1 from passed) as passed
+      ${state ? sql`, state.*` : sql``}
+    from checks ${state ? sql`left join state on true` : sql``}`;
+}
+
+type Found = ReturnType<typeof asFound>;
 
 /** The name the decision's statement gives its checks' verdict: its writes are made only under it. */
 const PASSED = sql`exists (select 1 from passed)`;
@@ -220,65 +272,145 @@ type LockedDepartment = { id: string; name: string; capacity: number };
 
 type ApplicationStatus = keyof (typeof APPLICATION_STATUS_LABELS)["facility"];
 
-/**
- * An approval's read and locks, in one statement: the application in the facility's scope with
- * what `findDecision` reads (readiness, recipients), and the locks in this order (PostgreSQL takes a
- * statement's row locks in the order its locking clauses name the tables): the placement (update:
- * withdrawals lock it first too, so the two never deadlock), the student's roster row (no key
- * update: two approvals of one student at different placements serialize, while new applications,
- * which only take a key-share lock on it, are not held up; withdrawing the student from the roster
- * updates that row: issue 9), the application (update), the placement's department (no key update:
- * issue 9, its seats). What needs no lock (readiness, recipients) is read by the statement's
- * snapshot, as before the locks. Null for an unknown application or another facility's.
- */
-async function findAndLockForApproval(tx: Tx, scope: ReturnType<typeof facilityScope>, id: string) {
-  type Row = FoundColumns & {
-    capacity: number;
-    slotsFilled: number;
-    placementStatus: string;
-    today: string;
-    enrollmentStatus: string;
-    departmentName: string | null;
-    departmentCapacity: number | null;
-  };
-  const readiness = readinessColumns(readinessIds);
-  const lock = async (withDepartment: boolean) => {
-    const result = await tx.execute(sql`
-      select ${foundColumns}, ${readiness.required} as required, ${readiness.docs} as docs,
-        ${placements.capacity} as capacity, ${placements.slotsFilled} as "slotsFilled",
-        ${placements.status} as "placementStatus", to_char(current_date, 'YYYY-MM-DD') as today,
-        ${students.enrollmentStatus} as "enrollmentStatus",
-        ${withDepartment ? sql`${departments.name} as "departmentName", ${departments.capacity} as "departmentCapacity"` : sql`null as "departmentName", null as "departmentCapacity"`}
-      ${foundFrom}
-      ${withDepartment ? sql`join ${departments} on ${departments.id} = ${placements.departmentId}` : sql``}
-      where ${foundWhere(scope, id)}
-      for update of ${placements} for no key update of ${students} for update of ${applications}
-      ${withDepartment ? sql`for no key update of ${departments}` : sql``}`);
-    return rowsOf<Row>(result)[0] ?? null;
-  };
-  // With its department first (most placements have one); no row: the placement has none, or its
-  // row changed while this statement waited for its lock (PostgreSQL then rechecks the join with
-  // the new row, and a department changed since no longer joins), or the application is unknown.
-  let row = await lock(true);
-  if (!row) row = await lock(false);
-  // The placement's department as locked (given or changed since it was read), locked after the
-  // others, which this transaction already holds: its seats are checked against the right unit.
-  if (row && row.departmentId !== null && row.departmentName === null) row = (await lock(true)) ?? row;
-  if (!row) return null;
+type FacilityScope = ReturnType<typeof facilityScope>;
+
+/** What an approval's checks read, by name: from the first read, and again under the locks. */
+type StateRow = {
+  status: ApplicationStatus | null;
+  placementId: string;
+  facilityId: string;
+  departmentId: string | null;
+  startDate: string;
+  endDate: string;
+  capacity: number;
+  slotsFilled: number;
+  placementStatus: string;
+  today: string;
+  enrollmentStatus: string;
+  firstName: string;
+  lastName: string;
+  departmentName: string | null;
+  departmentCapacity: number | null;
+};
+
+type ApprovalState = ReturnType<typeof stateFrom>;
+
+function stateFrom(row: StateRow) {
   const department: LockedDepartment | null =
     row.departmentId && row.departmentName !== null && row.departmentCapacity !== null
       ? { id: row.departmentId, name: row.departmentName, capacity: Number(row.departmentCapacity) }
       : null;
-  const placement = {
-    id: row.placementId,
-    capacity: Number(row.capacity),
-    slotsFilled: Number(row.slotsFilled),
-    status: row.placementStatus,
-    startDate: row.startDate,
-    endDate: row.endDate,
-    today: row.today,
+  return {
+    status: row.status as ApplicationStatus,
+    facilityId: row.facilityId,
+    departmentId: row.departmentId,
+    applicant: { enrollmentStatus: row.enrollmentStatus, firstName: row.firstName, lastName: row.lastName },
+    placement: {
+      id: row.placementId,
+      capacity: Number(row.capacity),
+      slotsFilled: Number(row.slotsFilled),
+      status: row.placementStatus,
+      startDate: row.startDate,
+      endDate: row.endDate,
+      today: row.today,
+    },
+    department,
   };
-  return { found: asFound(row), approval: { ...row, placement, department } };
+}
+
+/**
+ * The checks an approval makes before its seat is counted, in this order: still pending; the
+ * student on the roster and the rotation not ended (issue 9); the placement active and not full.
+ * Made on the first read, and on what the locks guarded when the statement refused.
+ */
+function assertDecidable(state: ApprovalState) {
+  if (state.status !== "pending") throw alreadyDecided(state.status);
+  const { placement } = state;
+  assertApprovable(placement, state.applicant);
+  if (placement.status !== "active") {
+    throw refused("placement_closed", "This placement is not active: publish it again before approving applications");
+  }
+  if (placement.slotsFilled >= placement.capacity) {
+    throw refused(
+      "placement_full",
+      `This placement is full: ${placement.slotsFilled} of ${placement.capacity} spot${placement.capacity === 1 ? "" : "s"} filled`,
+    );
+  }
+}
+
+/** The same checks, in SQL, on the state read under the locks; and what the others were based on unchanged. */
+function stillAsRead(read: ApprovalState): SQL {
+  return sql`state.status = 'pending' and state."enrollmentStatus" = 'active'
+    and state."placementStatus" = 'active' and state."slotsFilled" < state.capacity
+    and state."facilityId" = ${read.facilityId}::uuid
+    and state."departmentId" is not distinct from ${read.departmentId}::uuid
+    and state."startDate" = ${read.placement.startDate} and state."endDate" = ${read.placement.endDate}
+    and state.today = ${read.placement.today}`;
+}
+
+/** Whether what the checks were built on (the facility, the unit, the dates, the day) changed since the read. */
+function changedSince(read: ApprovalState, now: ApprovalState) {
+  return (
+    now.facilityId !== read.facilityId ||
+    now.departmentId !== read.departmentId ||
+    now.placement.startDate !== read.placement.startDate ||
+    now.placement.endDate !== read.placement.endDate ||
+    now.placement.today !== read.placement.today
+  );
+}
+
+/** The state's columns beyond `foundColumns` (which names the others alike). */
+const stateColumns = sql`${placements.capacity} as capacity, ${placements.slotsFilled} as "slotsFilled",
+  ${placements.status} as "placementStatus", to_char(current_date, 'YYYY-MM-DD') as today,
+  ${students.enrollmentStatus} as "enrollmentStatus", ${departments.name} as "departmentName",
+  ${departments.capacity} as "departmentCapacity"`;
+
+/** The state under the locks: the decision statement's own snapshot, taken after them. */
+const freshState = (id: string) => sql`select ${applications.status} as status,
+    ${placements.id} as "placementId", ${placements.facilityId} as "facilityId",
+    ${placements.departmentId} as "departmentId",
+    -- As text: this statement's rows come back without drizzle's type parsers (a date is not a Date).
+    to_char(${placements.startDate}, 'YYYY-MM-DD') as "startDate", to_char(${placements.endDate}, 'YYYY-MM-DD') as "endDate", ${students.firstName} as "firstName", ${students.lastName} as "lastName",
+    ${stateColumns}
+  from ${applications}
+  join ${placements} on ${placements.id} = ${applications.placementId}
+  join ${students} on ${students.id} = ${applications.studentId}
+  left join ${departments} on ${departments.id} = ${placements.departmentId}
+  where ${applications.id} = ${id}`;
+
+/**
+ * An approval's first read, without locks: the application in the facility's scope with what
+ * `findDecision` reads (readiness, recipients), and the state its checks need. Null for an unknown
+ * application or another facility's.
+ */
+async function readForApproval(db: Deps["db"], scope: FacilityScope, id: string) {
+  const readiness = readinessColumns(readinessIds);
+  const result = await db.execute(sql`
+    select ${foundColumns}, ${readiness.required} as required, ${readiness.docs} as docs, ${stateColumns}
+    ${foundFrom}
+    left join ${departments} on ${departments.id} = ${placements.departmentId}
+    where ${foundWhere(scope, id)}`);
+  const row = rowsOf<FoundColumns & StateRow>(result)[0];
+  return row ? { found: asFound(row), state: stateFrom(row) } : null;
+}
+
+/**
+ * The approval's locks, in this order (PostgreSQL takes a statement's row locks in the order its
+ * locking clauses name the tables): the placement (update: withdrawals lock it first too, so the
+ * two never deadlock), the student's roster row (no key update: two approvals of one student at
+ * different placements serialize, while new applications, which only take a key-share lock on it,
+ * are not held up; withdrawing the student from the roster updates that row: issue 9), the
+ * application (update), the placement's department as read (no key update: issue 9, its seats).
+ */
+function approvalLocks(found: Found, state: ApprovalState): SQL {
+  const unit = state.departmentId;
+  return sql`select 1 from ${placements}
+    join ${students} on ${students.id} = ${found.studentId}
+    join ${applications} on ${applications.id} = ${found.id}
+    ${unit ? sql`join ${departments} on ${departments.id} = ${unit}` : sql``}
+    where ${placements.id} = ${state.placement.id}
+    for update of ${placements} for no key update of ${students} for update of ${applications}
+    ${unit ? sql`for no key update of ${departments}` : sql``}`;
 }
 
 type Clash = {
@@ -335,9 +467,9 @@ function clashChecks(a: ClashInput): SQL {
       } as taken`;
 }
 
-/** Whether the decision is written: no overlap, a seat left in the department, and ready (or confirmed). */
+/** Whether the decision is written: no overlap, a seat left in the department (its capacity as locked), and ready (or confirmed). */
 function checksPass(department: LockedDepartment | null, ready: boolean): SQL {
-  return sql`checks.clash is null and ${department ? sql`checks.taken + 1 <= ${department.capacity}` : sql`true`} and ${ready}`;
+  return sql`checks.clash is null and ${department ? sql`checks.taken + 1 <= state."departmentCapacity"` : sql`true`} and ${ready}`;
 }
 
 /** The overlap (409 naming the clash) and the department's seats (409), from `clashChecks`. */
