@@ -4,7 +4,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "./db/client";
 import { nameStatements } from "./db/named-statements";
-import { commitWith, endPipeline, pipelineTransactions } from "./db/pipelined-transactions";
+import { commitWith, endPipeline, pipelineTransactions, sendWithNext } from "./db/pipelined-transactions";
 import { createDepartment, createPlacement } from "./factories/placements";
 import { createStudent } from "./testing/factories";
 import { createTestApp } from "./testing/harness";
@@ -315,6 +315,33 @@ describe("commitWith: a transaction's last statement with its COMMIT", () => {
     expect(await openTransactions()).toBe(0);
   });
 
+  it("sendWithNext: the statement goes with the transaction's next one, which reads after it", async () => {
+    const trips = t.database.pool ? countPoolRoundTrips(t.database.pool) : null;
+    const answer = await t.database.db.transaction(async (tx) => {
+      await sendWithNext(tx, sql`insert into cw values (${80}) returning n, 'dropped' as note`);
+      const read = rowsOf<{ ns: number[] }>(
+        await tx.execute(sql`select array_agg(n order by n) as ns from cw where n >= ${80}`),
+      );
+      await tx.execute(sql`insert into cw values (${81})`);
+      return read;
+    });
+    // BEGIN, the insert and the read in one round trip; the second insert; COMMIT.
+    if (trips) expect(trips.n).toBe(3);
+    expect(answer).toEqual([{ ns: [80] }]);
+    expect(await stored()).toEqual(expect.arrayContaining([80, 81]));
+  });
+
+  it("sendWithNext: when it fails, the next statement fails and nothing is committed", async () => {
+    await expect(
+      t.database.db.transaction(async (tx) => {
+        await sendWithNext(tx, sql`insert into cw values (${1})`);
+        await tx.execute(sql`insert into cw values (${90})`);
+      }),
+    ).rejects.toThrow();
+    expect(await stored()).not.toContain(90);
+    expect(await openTransactions()).toBe(0);
+  });
+
   it.skipIf(!onPostgres)("refuses a statement sent after it (it would run outside the transaction)", async () => {
     await expect(
       t.database.db.transaction(async (tx) => {
@@ -323,7 +350,7 @@ describe("commitWith: a transaction's last statement with its COMMIT", () => {
       }),
     ).rejects.toSatisfy((err: Error) => /after the transaction's COMMIT/.test(String(err.cause ?? err)));
     // The transaction had committed with its last statement; the one after it never ran.
-    expect(await stored()).toEqual([1, 2, 3, 40, 50, 51, 60]);
+    expect(await stored()).toEqual([1, 2, 3, 40, 50, 51, 60, 80, 81]);
     expect(await openTransactions()).toBe(0);
   });
 });
@@ -339,7 +366,7 @@ describe.skipIf(!onPostgres)("a submission and an approval through the app (Post
     await t?.close();
   });
 
-  it("a submission takes 6 round trips, an approval 4 and a rejection 4 (8, 7 and 8 with BEGIN and COMMIT alone)", async () => {
+  it("a submission takes 5 round trips, an approval 4 and a rejection 4 (8, 7 and 8 with BEGIN and COMMIT alone)", async () => {
     const facility = await t.createUser("facility", { name: "Fran Facility" });
     const program = await t.createUser("program", { name: "Pat Program" });
     const unit = await createDepartment(t.deps.db, facility.organizationId!, { name: "MICU" });
@@ -353,8 +380,8 @@ describe.skipIf(!onPostgres)("a submission and an approval through the app (Post
       body: { placementId: placement.id, studentIds: [student.id] },
     });
     expect(applied.status).toBe(201);
-    // Session; placement; BEGIN with the pending lock; students; insert; the notices with COMMIT.
-    expect(trips.n).toBe(6);
+    // Session; placement; BEGIN with the pending lock and the students; insert; the notices with COMMIT.
+    expect(trips.n).toBe(5);
     const id = (applied.json as { submitted: { id: string }[] }).submitted[0]!.id;
     const queued = rowsOf<{ n: number }>(
       await t.deps.db.execute(sql`select count(*)::int as n from jobs where payload->>'to' = ${facility.email}`),

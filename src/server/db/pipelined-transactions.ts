@@ -138,7 +138,7 @@ const done = (command: string) => ({ command, rowCount: null, oid: null, rows: [
 const isText = (config: unknown, text: string) =>
   config !== null && typeof config === "object" && (config as QueryConfig).text === text;
 
-type Pipeline = { reset(): void; commitNext(): void };
+type Pipeline = { reset(): void; commitNext(): void; firstNext(first: FirstStatement): void };
 const pipelines = new WeakMap<object, Pipeline>();
 
 /** Forgets what a connection had not sent yet (it went back to the pool: its next user starts clean). */
@@ -148,16 +148,23 @@ export const endPipeline = (client: object) => pipelines.get(client)?.reset();
 export function pipelineTransactions(client: pg.Client): void {
   let pendingBegin = false;
   let commitNext = false;
+  /** A statement to send ahead of the next one, in the same write (`sendWithNext`). */
+  let firstNext: FirstStatement | null = null;
   /** The last statement sent with `commit` behind it, until drizzle's own `commit` or `rollback`. */
   let last: PipelinedQuery | null = null;
   pipelines.set(client, {
     reset() {
       pendingBegin = false;
       commitNext = false;
+      firstNext = null;
       last = null;
     },
     commitNext() {
       commitNext = true;
+    },
+    firstNext(first) {
+      if (firstNext) throw new Error("A statement is already waiting to be sent with the next one");
+      firstNext = first;
     },
   });
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
@@ -176,7 +183,7 @@ export function pipelineTransactions(client: pg.Client): void {
     }
     // Its statement or its COMMIT failed (or it has not been answered yet): what follows goes as usual.
     last = null;
-    if (!pendingBegin && !commitNext) {
+    if (!pendingBegin && !commitNext && !firstNext) {
       if (plain && noValues && isText(config, "begin")) {
         pendingBegin = true;
         return Promise.resolve(done("BEGIN"));
@@ -185,8 +192,10 @@ export function pipelineTransactions(client: pg.Client): void {
     }
     const withBegin = pendingBegin;
     const withCommit = commitNext;
+    const first = firstNext;
     pendingBegin = false;
     commitNext = false;
+    firstNext = null;
     // Nothing was sent: an empty transaction has nothing to commit or roll back.
     if (withBegin && !withCommit && plain && (isText(config, "commit") || isText(config, "rollback")))
       return Promise.resolve(done(isText(config, "commit") ? "COMMIT" : "ROLLBACK"));
@@ -208,15 +217,18 @@ export function pipelineTransactions(client: pg.Client): void {
       const q = new PipelinedQuery(c, params) as PipelinedQuery;
       q.withBegin = withBegin;
       q.withCommit = withCommit;
-      q.first = c.first ?? null;
+      if (first && c.first) return Promise.reject(new Error("Two statements to send ahead of one"));
+      q.first = c.first ?? first;
       if (withCommit) last = q;
       return new Promise((resolve, reject) => {
         q.callback = (err, res) => (err ? reject(err) : resolve(res));
         query(q);
       });
     }
-    // pg runs a client's statements one after another: the next starts once `begin` is answered.
+    // pg runs a client's statements one after another: the next starts once `begin` is answered
+    // (and `first`: should it fail, the statement fails too, in the aborted transaction).
     if (withBegin) (query("begin") as Promise<unknown>).catch(() => {});
+    if (first) (query({ text: first.text }, first.values) as Promise<unknown>).catch(() => {});
     return query(...args);
   };
 }
@@ -261,4 +273,21 @@ export async function commitWith(tx: DbOrTx, statement: SQL, opts: { first?: SQL
   }
   on.pipeline.commitNext();
   return on.client.query({ text, ...(first ? { first: { text: first.sql, values: first.params } } : {}) }, params);
+}
+
+/**
+ * Sends `statement` ahead of the transaction's NEXT statement, in the same write and round trip, as
+ * a statement of its own (its rows are dropped; the next one's snapshot is taken after it): say, a
+ * lock the next statement's reads need held. Elsewhere (PGlite, a nested transaction) it runs now.
+ * The caller's next statement in this transaction must follow at once: it carries this one.
+ */
+export async function sendWithNext(tx: DbOrTx, statement: SQL): Promise<void> {
+  const on = pipelineOf(tx);
+  const { dialect } = tx as unknown as Internals;
+  const query = on && dialect ? dialect.sqlToQuery(statement) : null;
+  if (!on || !query || query.params.length === 0) {
+    await tx.execute(statement);
+    return;
+  }
+  on.pipeline.firstNext({ text: query.sql, values: query.params });
 }

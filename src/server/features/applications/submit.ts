@@ -2,7 +2,7 @@ import { and, eq, gte, inArray, lte, ne, sql } from "drizzle-orm";
 import { applyWindowRefusal, type RefusalCode, type SubmissionStudent } from "../../../domain/applications";
 import { deadlinePassed, deadlinePassedMessage } from "../../../domain/placements";
 import type { DbOrTx } from "../../db/client";
-import { commitWith } from "../../db/pipelined-transactions";
+import { commitWith, sendWithNext } from "../../db/pipelined-transactions";
 import { applications } from "../../db/schema/applications";
 import { organizations } from "../../db/schema/organizations";
 import { placements } from "../../db/schema/placements";
@@ -373,13 +373,18 @@ async function checkAndInsert(
  * The pending-applications limit (issue 14) is counted and raised by one submission at a time per
  * student: a transaction-scoped advisory lock per student, taken in id order (no deadlock between
  * two submissions; no row lock, so the approval path's placement and department locks are not met).
+ * Sent with the transaction's next statement, in the same round trip (issue 11), which then reads
+ * after the lock.
  */
 async function lockStudentsPending(tx: DbOrTx, studentIds: string[]) {
   const ids = [...new Set(studentIds)].filter((id) => UUID.test(id)).sort();
   if (ids.length === 0) return;
-  await tx.execute(sql`
+  await sendWithNext(
+    tx,
+    sql`
     select pg_advisory_xact_lock(hashtextextended('pending:' || s.id, 0))
-    from (select id from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) as a(id) order by id) as s`);
+    from (select id from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) as a(id) order by id) as s`,
+  );
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
