@@ -267,12 +267,18 @@ async function portalRows(base: string): Promise<Row[]> {
         body: () => JSON.stringify({ recipientId: to, subject: `Bench ${++n}`, content: "Load test message" }),
       }),
     );
-  if (wanted("POST /api/applications (apply, write)") || wanted("POST …/approve (decision, write; 6 placements)"))
+  if (wanted("POST /api/applications (apply, write)") || wanted(CONTENDED_TITLE))
     rows.push(...(await applyAndApprove(base, program, facility)));
   return rows;
 }
 
-const BENCH_STUDENTS = 9000;
+/** A third of them apply to the contended placements: more than their approvals reach in a row. */
+const BENCH_STUDENTS = 15_000;
+/** Units whose placements take the contended approvals, two placements of 500 seats each. */
+const CONTENDED_UNITS = 5;
+const CONTENDED_TITLE = `POST …/approve (decision, write; ${CONTENDED_UNITS * 2} placements)`;
+/** The most rows one roster file takes (the import's own limit). */
+const IMPORT_ROWS = 10_000;
 /** Units (departments) whose placements take the spread-out approvals, three placements each. */
 const SPREAD_UNITS = 15;
 const json = async <T>(res: Response, what: string): Promise<T> => {
@@ -281,12 +287,13 @@ const json = async <T>(res: Response, what: string): Promise<T> => {
 };
 
 /**
- * The loop's writes: the program applies for one student at a time (9,000 fresh students), then
+ * The loop's writes: the program applies for one student at a time (15,000 fresh students), then
  * the facility approves those applications one at a time. Each request is a real, distinct write;
  * the rows count refusals as errors. Two approval rows:
- * - contended: every approval in six placements of three units (two each), so each waits for the
- *   placement's and the unit's row locks (D8: seats are counted one approval at a time); six, not
- *   fewer, so that the 3,000 seats (500 a placement, 1,000 a unit at most) outlast the row;
+ * - contended: every approval in ten placements of five units (two each), so each waits for the
+ *   placement's and the unit's row locks (D8: seats are counted one approval at a time); ten, not
+ *   fewer, so that the 5,000 seats (500 a placement, 1,000 a unit at most) outlast the row (six
+ *   placements' 3,000 ran out once approvals passed 400 a second: the rest were refused as decided);
  * - spread: approvals across 45 placements of 15 units, as when many coordinators decide at once.
  * A third of the students apply to the contended placements, the rest to the spread ones.
  */
@@ -320,7 +327,7 @@ async function applyAndApprove(base: string, program: string, facility: string):
       )
     ).id;
   const contended: string[] = [];
-  for (const u of [1, 2, 3]) {
+  for (let u = 1; u <= CONTENDED_UNITS; u++) {
     const { id } = await unit(`Bench unit ${u}`);
     for (const n of [1, 2]) contended.push(await placementIn(id, `Bench rotation ${u}.${n}`));
   }
@@ -329,9 +336,12 @@ async function applyAndApprove(base: string, program: string, facility: string):
     const { id } = await unit(`Bench spread unit ${u + 1}`);
     for (const n of [1, 2, 3]) spread.push(await placementIn(id, `Bench spread rotation ${u + 1}.${n}`, 300));
   }
-  const csv = ["first_name,last_name,email,specialty_interest"];
-  for (let i = 0; i < BENCH_STUDENTS; i++) csv.push(`Bench,Student${i},bench.student${i}@bench.test,Medical-Surgical`);
-  await json(await post("/api/students/import", program, { csv: csv.join("\n") }), "roster import");
+  for (let from = 0; from < BENCH_STUDENTS; from += IMPORT_ROWS) {
+    const csv = ["first_name,last_name,email,specialty_interest"];
+    for (let i = from; i < Math.min(BENCH_STUDENTS, from + IMPORT_ROWS); i++)
+      csv.push(`Bench,Student${i},bench.student${i}@bench.test,Medical-Surgical`);
+    await json(await post("/api/students/import", program, { csv: csv.join("\n") }), "roster import");
+  }
   const studentIds: string[] = [];
   for (let page = 1; studentIds.length < BENCH_STUDENTS; page++) {
     const res = await fetch(`${base}/api/students?search=bench.student&pageSize=100&page=${page}`, {
@@ -398,12 +408,7 @@ async function applyAndApprove(base: string, program: string, facility: string):
     });
   };
   const rows: Row[] = [{ ...apply, errors: apply.errors + refused }];
-  rows.push(
-    await approveRow(
-      "POST …/approve (decision, write; 6 placements)",
-      inTurn(applied.filter((a) => contendedSet.has(a.placementId))),
-    ),
-  );
+  rows.push(await approveRow(CONTENDED_TITLE, inTurn(applied.filter((a) => contendedSet.has(a.placementId)))));
   rows.push(
     await approveRow(
       "POST …/approve (decision, write; 45 placements)",
