@@ -32,6 +32,7 @@ type QueryConfig = {
 };
 type Connection = {
   parsedStatements: Record<string, string>;
+  close(m: { type: "S" | "P"; name: string }): void;
   parse(m: { text: string; name: string; types: unknown[] }): void;
   bind(m: { portal: string; statement: string; values: unknown[]; valueMapper?: (v: unknown) => unknown }): void;
   execute(m: { portal: string; rows: number }): void;
@@ -58,7 +59,13 @@ function command(connection: Connection, text: string) {
 /** The statement sent ahead, without a Describe (the server sends no row description; its rows are dropped). */
 function sendFirst(connection: Connection, first: FirstStatement) {
   const name = first.name ?? "";
-  if (!name || connection.parsedStatements[name] === undefined) connection.parse({ text: first.text, name, types: [] });
+  if (!name || connection.parsedStatements[name] === undefined) {
+    // Its name is recorded once it has run: an earlier call may have prepared it and then failed
+    // while running (a deadlock while locking), and the server refuses to prepare a name twice.
+    // Closing a statement that does not exist is no error.
+    if (name) connection.close({ type: "S", name });
+    connection.parse({ text: first.text, name, types: [] });
+  }
   connection.bind({ portal: "", statement: name, values: first.values, valueMapper: prepareValue });
   connection.execute({ portal: "", rows: 0 });
 }
