@@ -2,6 +2,7 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import { APPLICATION_STATUS_LABELS, rotationPhase } from "../../../domain/applications";
 import { departmentSeatsMessage } from "../../../domain/placements";
 import { fromJson, type JsonColumn, rowsOf, type Tx } from "../../db/client";
+import { frozen } from "../../db/frozen-sql";
 import { commitWith } from "../../db/pipelined-transactions";
 import { applications } from "../../db/schema/applications";
 import { users } from "../../db/schema/auth";
@@ -268,7 +269,8 @@ function assertApprovable(
   }
 }
 
-type LockedDepartment = { id: string; name: string; capacity: number };
+/** The placement's department (its unit): its seats are counted across its placements (issue 9). */
+type Unit = { id: string; name: string; capacity: number };
 
 type ApplicationStatus = keyof (typeof APPLICATION_STATUS_LABELS)["facility"];
 
@@ -296,7 +298,7 @@ type StateRow = {
 type ApprovalState = ReturnType<typeof stateFrom>;
 
 function stateFrom(row: StateRow) {
-  const department: LockedDepartment | null =
+  const department: Unit | null =
     row.departmentId && row.departmentName !== null && row.departmentCapacity !== null
       ? { id: row.departmentId, name: row.departmentName, capacity: Number(row.departmentCapacity) }
       : null;
@@ -338,45 +340,56 @@ function assertDecidable(state: ApprovalState) {
   }
 }
 
-/** The same checks, in SQL, on the state read under the locks; and what the others were based on unchanged. */
+/**
+ * What the checks were built on, by the state's column: the facility, the unit, the dates, the day.
+ * When one changed between the read and the locks, the approval is tried again from the read.
+ */
+const BUILT_ON = {
+  facilityId: (s: ApprovalState) => s.facilityId,
+  departmentId: (s: ApprovalState) => s.departmentId,
+  startDate: (s: ApprovalState) => s.placement.startDate,
+  endDate: (s: ApprovalState) => s.placement.endDate,
+  today: (s: ApprovalState) => s.placement.today,
+} satisfies Partial<Record<keyof StateRow, (s: ApprovalState) => string | null>>;
+
+/** The first checks again, in SQL, on the state read under the locks; and what the others were built on unchanged. */
 function stillAsRead(read: ApprovalState): SQL {
+  const unchanged = Object.entries(BUILT_ON).map(
+    ([column, of]) => sql`state.${sql.raw(`"${column}"`)} is not distinct from ${of(read)}`,
+  );
   return sql`state.status = 'pending' and state."enrollmentStatus" = 'active'
     and state."placementStatus" = 'active' and state."slotsFilled" < state.capacity
-    and state."facilityId" = ${read.facilityId}::uuid
-    and state."departmentId" is not distinct from ${read.departmentId}::uuid
-    and state."startDate" = ${read.placement.startDate} and state."endDate" = ${read.placement.endDate}
-    and state.today = ${read.placement.today}`;
+    and ${sql.join(unchanged, sql` and `)}`;
 }
 
-/** Whether what the checks were built on (the facility, the unit, the dates, the day) changed since the read. */
+/** Whether what the checks were built on changed since the read. */
 function changedSince(read: ApprovalState, now: ApprovalState) {
-  return (
-    now.facilityId !== read.facilityId ||
-    now.departmentId !== read.departmentId ||
-    now.placement.startDate !== read.placement.startDate ||
-    now.placement.endDate !== read.placement.endDate ||
-    now.placement.today !== read.placement.today
-  );
+  return Object.values(BUILT_ON).some((of) => of(now) !== of(read));
 }
 
 /** The state's columns beyond `foundColumns` (which names the others alike). */
-const stateColumns = sql`${placements.capacity} as capacity, ${placements.slotsFilled} as "slotsFilled",
+const stateColumns = frozen(sql`${placements.capacity} as capacity, ${placements.slotsFilled} as "slotsFilled",
   ${placements.status} as "placementStatus", to_char(current_date, 'YYYY-MM-DD') as today,
   ${students.enrollmentStatus} as "enrollmentStatus", ${departments.name} as "departmentName",
-  ${departments.capacity} as "departmentCapacity"`;
+  ${departments.capacity} as "departmentCapacity"`);
+
+/** The application, its placement and its student: what every decision reads from. */
+const applicationJoins = frozen(sql`from ${applications}
+  join ${placements} on ${placements.id} = ${applications.placementId}
+  join ${students} on ${students.id} = ${applications.studentId}`);
+
+/** The placement's unit, when it has one. */
+const unitJoin = frozen(sql`left join ${departments} on ${departments.id} = ${placements.departmentId}`);
 
 /** The state under the locks: the decision statement's own snapshot, taken after them. */
-const freshState = (id: string) => sql`select ${applications.status} as status,
+const freshStateSelect = frozen(sql`select ${applications.status} as status,
     ${placements.id} as "placementId", ${placements.facilityId} as "facilityId",
     ${placements.departmentId} as "departmentId",
     -- As text: this statement's rows come back without drizzle's type parsers (a date is not a Date).
     to_char(${placements.startDate}, 'YYYY-MM-DD') as "startDate", to_char(${placements.endDate}, 'YYYY-MM-DD') as "endDate", ${students.firstName} as "firstName", ${students.lastName} as "lastName",
     ${stateColumns}
-  from ${applications}
-  join ${placements} on ${placements.id} = ${applications.placementId}
-  join ${students} on ${students.id} = ${applications.studentId}
-  left join ${departments} on ${departments.id} = ${placements.departmentId}
-  where ${applications.id} = ${id}`;
+  ${applicationJoins} ${unitJoin}`);
+const freshState = (id: string) => sql`${freshStateSelect} where ${applications.id} = ${id}`;
 
 /**
  * An approval's first read, without locks: the application in the facility's scope with what
@@ -384,12 +397,7 @@ const freshState = (id: string) => sql`select ${applications.status} as status,
  * application or another facility's.
  */
 async function readForApproval(db: Deps["db"], scope: FacilityScope, id: string) {
-  const readiness = readinessColumns(readinessIds);
-  const result = await db.execute(sql`
-    select ${foundColumns}, ${readiness.required} as required, ${readiness.docs} as docs, ${stateColumns}
-    ${foundFrom}
-    left join ${departments} on ${departments.id} = ${placements.departmentId}
-    where ${foundWhere(scope, id)}`);
+  const result = await db.execute(sql`${approvalReadHead} where ${foundWhere(scope, id)}`);
   const row = rowsOf<FoundColumns & StateRow>(result)[0];
   return row ? { found: asFound(row), state: stateFrom(row) } : null;
 }
@@ -427,7 +435,7 @@ type ClashInput = {
   studentId: string;
   applicationId: string;
   placement: { id: string; startDate: string; endDate: string };
-  department: LockedDepartment | null;
+  department: Unit | null;
 };
 type CheckRow = { clash: JsonColumn<Clash> | null; taken: number | string };
 
@@ -468,7 +476,7 @@ function clashChecks(a: ClashInput): SQL {
 }
 
 /** Whether the decision is written: no overlap, a seat left in the department (its capacity as locked), and ready (or confirmed). */
-function checksPass(department: LockedDepartment | null, ready: boolean): SQL {
+function checksPass(department: Unit | null, ready: boolean): SQL {
   return sql`checks.clash is null and ${department ? sql`checks.taken + 1 <= state."departmentCapacity"` : sql`true`} and ${ready}`;
 }
 
@@ -525,7 +533,7 @@ const readinessIds = {
   students: sql`array[${applications.studentId}]`,
 };
 
-const foundColumns = sql`${applications.id} as id, ${applications.placementId} as "placementId",
+const foundColumns = frozen(sql`${applications.id} as id, ${applications.placementId} as "placementId",
   ${applications.studentId} as "studentId", ${applications.programId} as "programId",
   ${applications.status} as status, ${placements.facilityId} as "facilityId",
   ${placements.departmentId} as "departmentId", ${placements.startDate} as "startDate",
@@ -534,12 +542,25 @@ const foundColumns = sql`${applications.id} as id, ${applications.placementId} a
   ${coordinatorsJson(applications.programId)} as coordinators,
   (select coalesce(json_agg(json_build_object('userId', u.id, 'email', u.email, 'name', u.name)), '[]'::json)
     from ${studentUsers} su join ${users} u on u.id = su.user_id
-    where su.student_id = ${applications.studentId}) as "studentAccounts"`;
+    where su.student_id = ${applications.studentId}) as "studentAccounts"`);
 
-const foundFrom = sql`from ${applications}
-  join ${placements} on ${placements.id} = ${applications.placementId}
-  join ${students} on ${students.id} = ${applications.studentId}
-  join ${organizations} on ${organizations.id} = ${placements.facilityId}`;
+const foundFrom = frozen(
+  sql`${applicationJoins} join ${organizations} on ${organizations.id} = ${placements.facilityId}`,
+);
+
+// The student's readiness too: the answer shows it (read with the decision's first read, not in two
+// statements after).
+const foundReadiness = readinessColumns(readinessIds);
+
+/** An approval's first read up to its condition: the application, readiness, and the checks' state. */
+const approvalReadHead = frozen(sql`select ${foundColumns}, ${foundReadiness.required} as required,
+  ${foundReadiness.docs} as docs, ${stateColumns}
+  ${foundFrom} ${unitJoin}`);
+
+/** A rejection's read up to its condition: the application and the student's readiness. */
+const rejectionReadHead = frozen(sql`select ${foundColumns}, ${foundReadiness.required} as required,
+  ${foundReadiness.docs} as docs
+  ${foundFrom}`);
 
 const foundWhere = (scope: ReturnType<typeof facilityScope>, id: string) =>
   and(eq(applications.id, id), scopeWhere(scope, { facility: placements.facilityId })) ?? sql`true`;
@@ -563,13 +584,9 @@ function asFound(row: FoundColumns) {
  * facility's.
  */
 async function findDecision(tx: Tx, scope: ReturnType<typeof facilityScope>, id: string) {
-  // The student's readiness too: the answer shows it (read here, not in two statements after).
-  const readiness = readinessColumns(readinessIds);
-  const result = await tx.execute(sql`
-    select ${foundColumns}, ${readiness.required} as required, ${readiness.docs} as docs
-    ${foundFrom}
-    where ${foundWhere(scope, id)}
-    for update of ${applications}`);
+  const result = await tx.execute(
+    sql`${rejectionReadHead} where ${foundWhere(scope, id)} for update of ${applications}`,
+  );
   const row = rowsOf<FoundColumns>(result)[0];
   return row ? asFound(row) : null;
 }
