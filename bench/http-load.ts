@@ -147,6 +147,8 @@ type LoadOptions = {
  */
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 
+const progress = (line: string) => process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${line}\n`);
+
 /** Why writes were refused (status and error code, with counts), printed under the table. */
 const refusals = new Map<string, number>();
 
@@ -196,10 +198,15 @@ async function load(base: string, title: string, url: string, opts: LoadOptions 
         : {}),
     });
   };
+  // Progress on stderr (the table is printed once every column is measured, about 12 minutes in a
+  // full run); a profiler can also cut its window on these lines.
+  progress(`${title}: warming up ${WARMUP} s`);
   if (WARMUP > 0) await run(WARMUP, false);
+  progress(`${title}: measuring ${SECONDS} s`);
   const before = cpuSnapshot(serverPid);
   const r = await run(SECONDS, true);
   const used = cpuBetween(before, cpuSnapshot(serverPid));
+  progress(`${title}: done`);
   const answered = Math.max(1, r.requests.total);
   return {
     title,

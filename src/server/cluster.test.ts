@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
@@ -86,6 +87,25 @@ describe.skipIf(!adminUrl)("several server processes on one database", () => {
     expect(output.match(/demo world seeded/g)).toHaveLength(1);
     const answers = await Promise.all(Array.from({ length: 20 }, () => fetch(`${base}/api/health`)));
     expect(answers.map((r) => r.status)).toEqual(Array(20).fill(200));
+  });
+
+  it("runs its server processes with the larger young generation", () => {
+    // The primary's children, by their /proc entries (Linux): each is node with the added flag.
+    const workers = readdirSync("/proc")
+      .filter((entry) => /^\d+$/.test(entry))
+      .map((pid) => {
+        try {
+          const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+          const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+          return parent === child.pid ? readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0") : null;
+        } catch {
+          return null; // a process that ended meanwhile
+        }
+      })
+      // The server processes, not a helper a child started (tsx's esbuild service).
+      .filter((cmdline) => cmdline?.[0] === process.execPath);
+    expect(workers).toHaveLength(2);
+    for (const cmdline of workers) expect(cmdline).toContain("--max-semi-space-size=64");
   });
 
   it("keeps a session valid on every process and a signed-out session refused on every process", async () => {

@@ -6,6 +6,7 @@ import { type Env, readEnv } from "./env";
 import { createLogger, type Logger } from "./lib/logger";
 import { resolveAuthSecret } from "./lib/secret";
 import { seedIfEmpty } from "./seed/seed";
+import { serverProcessFlags } from "./server-process-flags";
 
 /**
  * Process entry: env, database, migrations, demo world, listen; stops cleanly on SIGTERM/SIGINT.
@@ -98,6 +99,7 @@ async function runCluster(env: Env, log: Logger) {
   const count = env.WEB_CONCURRENCY;
   let listening = 0;
   let stopping = false;
+  cluster.setupPrimary({ execArgv: serverProcessFlags(process.execArgv, process.env.NODE_OPTIONS) });
   const fork = () => cluster.fork();
   cluster.on("listening", () => {
     listening += 1;
