@@ -44,6 +44,9 @@ const MAX_TEXT = 500;
 
 const cut = (v: string | null | undefined) => (v == null ? null : v.length > MAX_TEXT ? v.slice(0, MAX_TEXT) : v);
 
+/** The escape JSON.stringify writes for half a character (U+D800 to U+DFFF). */
+const LONE_SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
+
 /**
  * Values as JSON the database takes: a lone surrogate (half of a character, which a request may
  * carry) is refused in jsonb, and the entry would be lost; it is kept as U+FFFD instead.
@@ -58,9 +61,6 @@ function storable(v: unknown): unknown {
     typeof value === "string" ? (value as unknown as { toWellFormed(): string }).toWellFormed() : value,
   );
 }
-
-/** The escape JSON.stringify writes for half a character (U+D800 to U+DFFF). */
-const LONE_SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
 
 /** An entry as audit_log's row: texts cut to length, values made storable. */
 function auditRow(e: AuditEntry): AuditRow {
