@@ -4,7 +4,8 @@
 // production build, demo world); autocannon drives it from this process. Prints figures; asserts
 // nothing. Loopback only, bounded in time (BENCH_SECONDS per row, default 6).
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import type { EventEmitter } from "node:events";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os, { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -147,16 +148,43 @@ type LoadOptions = {
  */
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 
+/**
+ * BENCH_TRACE: a folder; each row writes there one CSV line per measured answer (milliseconds since
+ * the measurement began, latency in ms, status), to see whether slow answers come in bursts (a pause
+ * of the whole server) or spread out (some requests served later than others).
+ */
+const TRACE_DIR = process.env.BENCH_TRACE;
+
 const progress = (line: string) => process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${line}\n`);
 
 /** Why writes were refused (status and error code, with counts), printed under the table. */
 const refusals = new Map<string, number>();
 
+/** The value at quantile `q` of ascending `sorted` (nearest rank). */
+const quantile = (sorted: number[], q: number) =>
+  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+
+/**
+ * One row: ONE load of WARMUP + SECONDS on the same connections, measured only after the warm-up.
+ * Two separate runs (a warm-up, then the measurement) left the warm-up's last requests running on
+ * the server when the measurement opened its connections: for a moment twice the row's
+ * connections were in flight, and the measurement's first answers waited behind them (a write row's
+ * p99 rose by 50-60 ms from its first half second alone; BENCH_TRACE showed it).
+ */
 async function load(base: string, title: string, url: string, opts: LoadOptions = {}): Promise<Row> {
   const { body, path: nextPath } = opts;
+  const connections = opts.connections ?? READ_CONNECTIONS;
+  let measuring = false;
+  let measuredFrom = 0;
+  // Latencies of the measured window's 2xx answers (as autocannon's own figures count them), in ms,
+  // printed rounded as autocannon printed them.
+  const latencies: number[] = [];
+  const trace: string[] = ["at_ms,latency_ms,status"];
+  let answered = 0;
+  let errors = 0;
   // Writes: every refusal's status and code is counted (warm-up included), so an error in the
   // table comes with its reason.
-  const onBody = (measured: boolean) =>
+  const onBody =
     opts.method === "POST"
       ? (status: number, b: string) => {
           if (status >= 300) {
@@ -167,61 +195,81 @@ async function load(base: string, title: string, url: string, opts: LoadOptions 
             const key = `${title}: ${status} ${code.slice(0, 120)}`;
             refusals.set(key, (refusals.get(key) ?? 0) + 1);
           }
-          opts.onBody?.(status, b, measured);
+          opts.onBody?.(status, b, measuring);
         }
-      : opts.onBody && ((status: number, b: string) => opts.onBody?.(status, b, measured));
+      : opts.onBody && ((status: number, b: string) => opts.onBody?.(status, b, measuring));
   const perRequest = body || nextPath;
-  const run = (duration: number, measured: boolean) => {
-    const handler = onBody(measured);
-    return autocannon({
-      url: `${base}${url}`,
-      connections: opts.connections ?? READ_CONNECTIONS,
-      duration,
-      method: opts.method ?? "GET",
-      headers: {
-        ...(opts.headers ?? {}),
-        ...(opts.method === "POST" ? { "content-type": "application/json", origin: base } : {}),
-      },
-      ...(perRequest || handler
-        ? {
-            requests: [
-              {
-                setupRequest: (req: object) => ({
-                  ...req,
-                  ...(body ? { body: body() } : {}),
-                  ...(nextPath ? { path: nextPath() } : {}),
-                }),
-                ...(handler ? { onResponse: (status: number, b: string) => handler(status, b) } : {}),
-              },
-            ],
-          }
-        : {}),
-    });
-  };
+  const run = autocannon({
+    url: `${base}${url}`,
+    connections,
+    duration: WARMUP + SECONDS,
+    method: opts.method ?? "GET",
+    headers: {
+      ...(opts.headers ?? {}),
+      ...(opts.method === "POST" ? { "content-type": "application/json", origin: base } : {}),
+    },
+    ...(perRequest || onBody
+      ? {
+          requests: [
+            {
+              setupRequest: (req: object) => ({
+                ...req,
+                ...(body ? { body: body() } : {}),
+                ...(nextPath ? { path: nextPath() } : {}),
+              }),
+              ...(onBody ? { onResponse: (status: number, b: string) => onBody(status, b) } : {}),
+            },
+          ],
+        }
+      : {}),
+  });
+  // Without a callback autocannon answers its tracker, an EventEmitter that is also a promise (its
+  // types name only the promise).
+  const tracker = run as unknown as EventEmitter;
+  tracker.on("response", (_client: unknown, status: number, _bytes: number, latency: number) => {
+    if (!measuring) return;
+    answered++;
+    if (status >= 200 && status < 300) latencies.push(latency);
+    else errors++;
+    if (TRACE_DIR) trace.push(`${Math.round(performance.now() - measuredFrom)},${latency.toFixed(1)},${status}`);
+  });
+  tracker.on("reqError", () => {
+    if (measuring) errors++;
+  });
   // Progress on stderr (the table is printed once every column is measured, about 12 minutes in a
   // full run); a profiler can also cut its window on these lines.
   progress(`${title}: warming up ${WARMUP} s`);
-  if (WARMUP > 0) await run(WARMUP, false);
-  progress(`${title}: measuring ${SECONDS} s`);
-  const before = cpuSnapshot(serverPid);
-  const r = await run(SECONDS, true);
-  const used = cpuBetween(before, cpuSnapshot(serverPid));
+  let before: ReturnType<typeof cpuSnapshot> | null = null;
+  const opened = setTimeout(() => {
+    measuring = true;
+    measuredFrom = performance.now();
+    before = cpuSnapshot(serverPid);
+    progress(`${title}: measuring ${SECONDS} s`);
+  }, WARMUP * 1000);
+  await run;
+  clearTimeout(opened);
+  measuring = false;
+  const seconds = (performance.now() - measuredFrom) / 1000;
+  const used = before ? cpuBetween(before, cpuSnapshot(serverPid)) : null;
   progress(`${title}: done`);
-  const answered = Math.max(1, r.requests.total);
+  if (TRACE_DIR) {
+    mkdirSync(TRACE_DIR, { recursive: true });
+    const file = `${title
+      .replace(/[^\w]+/g, "-")
+      .replace(/^-|-$/g, "")
+      .toLowerCase()}.csv`;
+    writeFileSync(path.join(TRACE_DIR, file), `${trace.join("\n")}\n`);
+  }
+  latencies.sort((a, b) => a - b);
+  const count = Math.max(1, answered);
   return {
     title,
-    rps: r.requests.average,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    errors: r.errors + r.non2xx + r.timeouts,
+    rps: answered / seconds,
+    p50: Math.round(quantile(latencies, 0.5)),
+    p99: Math.round(quantile(latencies, 0.99)),
+    errors,
     ...(used
-      ? {
-          cpu: {
-            portal: used.portal / answered,
-            postgres: used.postgres / answered,
-            bench: used.bench / answered,
-          },
-        }
+      ? { cpu: { portal: used.portal / count, postgres: used.postgres / count, bench: used.bench / count } }
       : {}),
   };
 }
