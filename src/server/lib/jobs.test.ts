@@ -1,8 +1,12 @@
+import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { jobs } from "../db/schema/jobs";
+import { mailOutbox } from "../db/schema/mail";
 import { createTestApp, type TestApp } from "../testing/harness";
 import { createJobRunner, enqueue, type JobHandlers, periodKeys } from "./jobs";
+import { OUTBOX_COLUMNS, OUTBOX_TABLE } from "./mail";
+import { enqueueMail, MAIL_SEND, mailSendHandler } from "./mail-queue";
 
 // The job queue (lib/jobs.ts, ADR 015) on the test database (PGlite, or PostgreSQL with
 // TEST_DATABASE_URL): dedupe, retries with backoff, failure after max attempts, unknown kinds,
@@ -213,5 +217,64 @@ describe("periodic jobs and housekeeping", () => {
     expect(await rowsOf("recent")).toHaveLength(1);
     const [tick] = await rowsOf("tick");
     expect(tick.completedAt).toBeInstanceOf(Date);
+  });
+});
+
+describe("rows a job stores with its completion (a sent mail's outbox row)", () => {
+  const outboxOf = (to: string) => db().select().from(mailOutbox).where(eq(mailOutbox.to, to));
+  const stored = (to: string, subject: string | null) => ({
+    table: OUTBOX_TABLE,
+    columns: OUTBOX_COLUMNS,
+    rows: [{ to, subject, text: "body", html: null, link: null, transport: "dev" }],
+  });
+
+  it("a batch of queued mails: each sent once, its outbox row stored, its job completed", async () => {
+    const to = `batch-${randomUUID()}@example.test`;
+    for (const n of [1, 2, 3]) await enqueueMail(db(), { to, subject: `Notice ${n}`, text: `Body ${n}` });
+    const r = runner({ [MAIL_SEND]: mailSendHandler(t.deps.mailer) });
+    expect(await r.drain()).toBe(3);
+    const rows = await outboxOf(to);
+    expect(rows.map((m) => m.subject).sort()).toEqual(["Notice 1", "Notice 2", "Notice 3"]);
+    expect(rows.every((m) => m.text.startsWith("Body ") && m.transport === "dev")).toBe(true);
+    expect(await t.mailTo(to)).toHaveLength(3);
+    expect((await rowsOf(MAIL_SEND)).every((j) => j.completedAt && j.lockedBy === null)).toBe(true);
+    // Completed: a second drain sends nothing again.
+    expect(await r.drain()).toBe(0);
+    expect(await t.mailTo(to)).toHaveLength(3);
+  });
+
+  it("a row the database refuses: the batch's jobs are still completed (never run again), the other rows stored, the refusal logged", async () => {
+    const to = `refused-${randomUUID()}@example.test`;
+    for (const n of [1, 2, 3]) await enqueue(db(), { kind: "stores", payload: { n } });
+    let runs = 0;
+    const r = runner({
+      stores: async (p: { n: number }) => {
+        runs++;
+        // The second row breaks subject's NOT NULL: the statement storing the batch fails.
+        return stored(to, p.n === 2 ? null : `Row ${p.n}`);
+      },
+    });
+    expect(await r.drainOnce()).toBe(3);
+    expect((await outboxOf(to)).map((m) => m.subject).sort()).toEqual(["Row 1", "Row 3"]);
+    expect((await rowsOf("stores")).every((j) => j.completedAt && !j.failedAt)).toBe(true);
+    expect(await r.drain()).toBe(0);
+    expect(runs).toBe(3);
+    expect(t.logs.some((l) => l.msg === "job: a stored row was refused" && l.table === OUTBOX_TABLE)).toBe(true);
+  });
+
+  it("a failed job stores nothing; half a character in a mail is stored as U+FFFD", async () => {
+    const to = `failed-${randomUUID()}@example.test`;
+    await enqueue(db(), { kind: "fails-after", payload: {} });
+    const r = runner({
+      "fails-after": async () => {
+        throw new Error("the delivery failed");
+      },
+    });
+    expect(await r.drainOnce()).toBe(1);
+    expect(await outboxOf(to)).toHaveLength(0);
+    // Through the mailer, as the queue's handler and a direct send store it.
+    await t.deps.mailer.send({ to, subject: "Half \ud800 a character", text: "Lone \udc00 surrogate" });
+    const [row] = await outboxOf(to);
+    expect(row).toMatchObject({ subject: "Half \ufffd a character", text: "Lone \ufffd surrogate" });
   });
 });

@@ -2,7 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client";
 import { jobs } from "../db/schema/jobs";
 import { enqueue, type JobHandler } from "./jobs";
-import type { Mail, Mailer } from "./mail";
+import { type Mail, type Mailer, OUTBOX_COLUMNS, OUTBOX_TABLE } from "./mail";
 
 // Mail through the job queue (ADR 015): a notice about something that was committed (a decision,
 // a withdrawal, a reminder) is enqueued with the write and sent by a runner, which retries when the
@@ -52,17 +52,21 @@ export function enqueuingMails(db: DbOrTx, mails: QueuedMail[], onlyIf?: SQL): S
     .getSQL();
 }
 
-/** The `mail.send` handler: delivers the stored mail; a delivery error fails the attempt (retried later). */
+/**
+ * The `mail.send` handler: delivers the stored mail; a delivery error fails the attempt (retried
+ * later). Its outbox row is stored with the batch's completion (lib/jobs.ts).
+ */
 export function mailSendHandler(mailer: Mailer): JobHandler {
   return async (payload: QueuedMail) => {
     if (!payload || typeof payload.to !== "string" || typeof payload.subject !== "string")
       throw new Error("mail.send: the payload is not a mail");
-    await mailer.send({
+    const row = await mailer.deliver({
       to: payload.to,
       subject: payload.subject,
       text: payload.text,
       ...(payload.html ? { html: payload.html } : {}),
       ...(payload.link ? { link: payload.link } : {}),
     });
+    return { table: OUTBOX_TABLE, columns: OUTBOX_COLUMNS, rows: [row] };
   };
 }

@@ -1,8 +1,8 @@
 import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import nodemailer from "nodemailer";
-import type { Db } from "../db/client";
-import { mailOutbox } from "../db/schema/mail";
+import type { Db, DbOrTx } from "../db/client";
+import { insertingJsonRows } from "../db/json-rows-insert";
 import type { Logger } from "./logger";
 
 /**
@@ -20,7 +20,33 @@ export type Mail = {
   /** The From header, when set by `withSenderName` (otherwise the mailer's own). */
   from?: string;
 };
-export type Mailer = { send(mail: Mail): Promise<void>; transport: "smtp" | "dev" };
+export type Mailer = {
+  /** Sends the mail and records it in mail_outbox (redacted). */
+  send(mail: Mail): Promise<void>;
+  /**
+   * Sends the mail and answers its mail_outbox row (redacted) without storing it: the job runner
+   * stores a batch's rows with the batch's completion, in one statement (issue 11).
+   */
+  deliver(mail: Mail): Promise<OutboxRow>;
+  transport: "smtp" | "dev";
+};
+
+/** A mail_outbox row by column name (id and created_at are the table's defaults). */
+export type OutboxRow = Record<(typeof OUTBOX_COLUMNS)[number], string | null>;
+export const OUTBOX_TABLE = "mail_outbox";
+export const OUTBOX_COLUMNS = ["to", "subject", "text", "html", "link", "transport"] as const;
+
+/** Stores outbox rows in one statement. */
+export async function recordOutbox(db: DbOrTx, rows: OutboxRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.execute(insertingJsonRows(OUTBOX_TABLE, OUTBOX_COLUMNS, rows));
+}
+
+/**
+ * A text jsonb takes: half a character (a lone surrogate) is refused in jsonb, so it becomes U+FFFD,
+ * as node-postgres's UTF-8 encoding of a text parameter made it when rows were inserted one by one.
+ */
+const wellFormed = (s: string) => (s as unknown as { toWellFormed(): string }).toWellFormed();
 
 export const REDACTED = "[redacted]";
 
@@ -39,29 +65,41 @@ export function createMailer(opts: {
 }): Mailer {
   const smtp = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
   let seq = 0;
-  return {
-    transport: smtp ? "smtp" : "dev",
-    async send(mail) {
-      const { secrets: _secrets, from = opts.from, ...live } = mail;
-      if (smtp) {
-        await smtp.sendMail({ from, to: live.to, subject: live.subject, text: live.text, html: live.html });
-      } else {
-        opts.log.info(
-          { to: live.to, subject: live.subject, link: live.link },
-          `dev mailbox: ${live.subject} → ${live.to}${live.link ? ` ${live.link}` : ""}`,
-        );
-        if (opts.devMailboxDir) {
-          seq += 1;
-          mkdirSync(opts.devMailboxDir, { recursive: true });
-          const name = `${Date.now()}-${process.pid}-${String(seq).padStart(6, "0")}.json`;
-          const file = path.join(opts.devMailboxDir, name);
-          // Written whole, then renamed: a reader never sees half a mail.
-          writeFileSync(`${file}.tmp`, JSON.stringify({ ...live, createdAt: new Date() }));
-          renameSync(`${file}.tmp`, file);
-        }
+  const transport = smtp ? "smtp" : "dev";
+  const deliver = async (mail: Mail): Promise<OutboxRow> => {
+    const { secrets: _secrets, from = opts.from, ...live } = mail;
+    if (smtp) {
+      await smtp.sendMail({ from, to: live.to, subject: live.subject, text: live.text, html: live.html });
+    } else {
+      opts.log.info(
+        { to: live.to, subject: live.subject, link: live.link },
+        `dev mailbox: ${live.subject} → ${live.to}${live.link ? ` ${live.link}` : ""}`,
+      );
+      if (opts.devMailboxDir) {
+        seq += 1;
+        mkdirSync(opts.devMailboxDir, { recursive: true });
+        const name = `${Date.now()}-${process.pid}-${String(seq).padStart(6, "0")}.json`;
+        const file = path.join(opts.devMailboxDir, name);
+        // Written whole, then renamed: a reader never sees half a mail.
+        writeFileSync(`${file}.tmp`, JSON.stringify({ ...live, createdAt: new Date() }));
+        renameSync(`${file}.tmp`, file);
       }
-      const { from: _from, ...stored } = redactMail(mail);
-      await opts.db.insert(mailOutbox).values({ ...stored, transport: smtp ? "smtp" : "dev" });
+    }
+    const stored = redactMail(mail);
+    return {
+      to: wellFormed(stored.to),
+      subject: wellFormed(stored.subject),
+      text: wellFormed(stored.text),
+      html: stored.html == null ? null : wellFormed(stored.html),
+      link: stored.link == null ? null : wellFormed(stored.link),
+      transport,
+    };
+  };
+  return {
+    transport,
+    deliver,
+    async send(mail) {
+      await recordOutbox(opts.db, [await deliver(mail)]);
     },
   };
 }
@@ -75,6 +113,9 @@ export function withSenderName(mailer: Mailer, from: () => Promise<string>): Mai
     transport: mailer.transport,
     async send(mail) {
       await mailer.send({ ...mail, from: await from() });
+    },
+    async deliver(mail) {
+      return mailer.deliver({ ...mail, from: await from() });
     },
   };
 }

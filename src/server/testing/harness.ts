@@ -14,7 +14,7 @@ import { createUserAccount } from "../factories/accounts";
 import { createMembership, createOrganization as createOrganizationRow } from "../factories/organizations";
 import { createStudent } from "../factories/students";
 import { createLogger, type Logger } from "../lib/logger";
-import { createMailer, type Mailer } from "../lib/mail";
+import { createMailer, type Mail, type Mailer, recordOutbox } from "../lib/mail";
 import { PGLITE_TEMPLATE_ENV, POSTGRES_TEMPLATE_ENV } from "./database-template";
 
 export const TEST_APP_URL = "http://localhost:3000";
@@ -103,20 +103,25 @@ export async function createTestApp(
   // (issue 8, item 7), so tests read what was sent here (`mailTo`).
   const sent: SentMail[] = [];
   const realMailer = createMailer({ db: database.db, log, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
+  const deliver = async (mail: Mail) => {
+    const row = await realMailer.deliver(mail);
+    sent.push({
+      id: sent.length + 1,
+      to: mail.to,
+      from: mail.from ?? null,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html ?? null,
+      link: mail.link ?? null,
+      transport: realMailer.transport,
+    });
+    return row;
+  };
   const mailer: Mailer = {
     transport: realMailer.transport,
+    deliver,
     async send(mail) {
-      await realMailer.send(mail);
-      sent.push({
-        id: sent.length + 1,
-        to: mail.to,
-        from: mail.from ?? null,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html ?? null,
-        link: mail.link ?? null,
-        transport: realMailer.transport,
-      });
+      await recordOutbox(database.db, [await deliver(mail)]);
     },
   };
   const { app, deps, jobRunner } = createApp({ env, database, log, secret, mailer });
