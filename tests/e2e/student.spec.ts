@@ -98,7 +98,13 @@ test("an invited student sets a password, edits preferences, applies, sees 'Appl
   const list = page.getByRole("list", { name: "Available placements" });
   await expect(list.getByRole("listitem").first()).toBeVisible();
   await checkAccessible(page);
-  const apply = list.getByRole("button", { name: /^Apply: / }).first();
+  // The first placement the student can apply to: one whose facility still needs an agreement with
+  // the program shows a disabled "Agreement required" (the journeys before this one, on this
+  // worker's server, may have left any agreement recorded or not).
+  const apply = list
+    .getByRole("button", { name: /^Apply: / })
+    .and(page.locator(":enabled"))
+    .first();
   const title = ((await apply.getAttribute("aria-label")) ?? "").replace(/^Apply: /, "");
   await apply.click();
   const dialog = page.getByRole("dialog", { name: `Apply to ${title}` });
