@@ -93,7 +93,11 @@ test("an administrator suspends a facility, its coordinator cannot approve, then
     await expect(page).toHaveURL(/\/dashboard\/admin$/);
     await page.goto("/dashboard/admin/facilities");
     await page.getByLabel("Search facilities").fill(FACILITY);
+    // As above: the search has reached the address before the row is opened (a click while the
+    // search was still on its way once left the page on the list, on a busy machine).
+    await expect(page).toHaveURL(/q=Mercy/);
     await page.getByRole("row").filter({ hasText: FACILITY }).getByRole("link", { name: FACILITY }).click();
+    await expect(page.getByRole("heading", { name: FACILITY, level: 1 })).toBeVisible();
     await page.getByRole("button", { name: "Reinstate" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Reinstate" }).click();
     await expect(page.getByText("Organization reinstated")).toBeVisible();
