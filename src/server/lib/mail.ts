@@ -95,11 +95,16 @@ export function createMailer(opts: {
       transport,
     };
   };
+  return mailerDelivering(transport, deliver, opts.db);
+}
+
+/** The mailer that sends by `deliver` and, for `send`, stores the row it answers in mail_outbox. */
+export function mailerDelivering(transport: Mailer["transport"], deliver: Mailer["deliver"], db: DbOrTx): Mailer {
   return {
     transport,
     deliver,
     async send(mail) {
-      await recordOutbox(opts.db, [await deliver(mail)]);
+      await recordOutbox(db, [await deliver(mail)]);
     },
   };
 }

@@ -14,7 +14,7 @@ import { createUserAccount } from "../factories/accounts";
 import { createMembership, createOrganization as createOrganizationRow } from "../factories/organizations";
 import { createStudent } from "../factories/students";
 import { createLogger, type Logger } from "../lib/logger";
-import { createMailer, type Mail, type Mailer, recordOutbox } from "../lib/mail";
+import { createMailer, type Mail, mailerDelivering } from "../lib/mail";
 import { PGLITE_TEMPLATE_ENV, POSTGRES_TEMPLATE_ENV } from "./database-template";
 
 export const TEST_APP_URL = "http://localhost:3000";
@@ -117,13 +117,7 @@ export async function createTestApp(
     });
     return row;
   };
-  const mailer: Mailer = {
-    transport: realMailer.transport,
-    deliver,
-    async send(mail) {
-      await recordOutbox(database.db, [await deliver(mail)]);
-    },
-  };
+  const mailer = mailerDelivering(realMailer.transport, deliver, database.db);
   const { app, deps, jobRunner } = createApp({ env, database, log, secret, mailer });
 
   // Better Auth limits requests per client address (3 sign-ins per 10 s on one address), so each
