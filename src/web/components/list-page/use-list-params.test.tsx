@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, renderHook } from "@testing-library/react";
 import type { ReactNode } from "react";
-import { MemoryRouter, useLocation } from "react-router";
+import { MemoryRouter, useLocation, useNavigate } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SEARCH_DEBOUNCE_MS, useListParams } from "./use-list-params";
 
@@ -14,7 +14,11 @@ function setup(url: string, options?: Parameters<typeof useListParams>[1]) {
     <MemoryRouter initialEntries={[url]}>{children}</MemoryRouter>
   );
   return renderHook(
-    () => ({ list: useListParams(DEFAULTS, options), search: new URLSearchParams(useLocation().search) }),
+    () => ({
+      list: useListParams(DEFAULTS, options),
+      search: new URLSearchParams(useLocation().search),
+      navigate: useNavigate(),
+    }),
     { wrapper },
   );
 }
@@ -83,5 +87,24 @@ describe("useListParams", () => {
     const { result } = setup("/dashboard/admin?claims-q=x&q=other");
     expect(setup("/dashboard/admin?claims-q=x&q=other", { prefix: "claims" }).result.current.list.search).toBe("x");
     expect(result.current.list.search).toBe("other");
+  });
+
+  // The search reaches the address 300 ms after the last key: whatever the address became meanwhile
+  // is kept (it used to be written over with the address as it was when the key was typed).
+  it("keeps a filter chosen while the search was still pending", () => {
+    const { result } = setup("/students");
+    act(() => result.current.list.setSearchText("grace"));
+    act(() => result.current.list.set({ status: "approved" }));
+    act(() => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
+    expect(result.current.search.get("status")).toBe("approved");
+    expect(result.current.search.get("q")).toBe("grace");
+  });
+
+  it("keeps a link followed while the search was still pending (a result opened at once)", () => {
+    const { result } = setup("/learning?tab=resources");
+    act(() => result.current.list.setSearchText("garage"));
+    act(() => result.current.navigate("?tab=resources&resource=r1"));
+    act(() => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
+    expect(result.current.search.get("resource")).toBe("r1");
   });
 });

@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from "react";
-import { useSearchParams } from "react-router";
+import { useContext, useEffect, useRef, useState } from "react";
+import { UNSAFE_NavigationContext, useSearchParams } from "react-router";
 
 /** How long a search box waits after the last key before the address (and the query) follows. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -20,6 +20,10 @@ type Options<F> = {
  */
 export function useListParams<F extends Record<string, string>>(defaults: F, options: Options<F> = {}) {
   const [params, setParams] = useSearchParams();
+  // The router's history as it is now, not as it was at this render: the search is written 300 ms
+  // after a key, and whatever happened meanwhile (a filter chosen, a result opened; a navigation is
+  // a transition, so this component may not have rendered it yet) must not be written over.
+  const history = useContext(UNSAFE_NavigationContext).navigator as { location?: { search: string } };
   const key = (name: string) => (options.prefix ? `${options.prefix}-${name}` : name);
   const filters = Object.fromEntries(
     Object.entries(defaults).map(([name, fallback]) => [name, params.get(key(name)) ?? fallback]),
@@ -29,8 +33,8 @@ export function useListParams<F extends Record<string, string>>(defaults: F, opt
 
   function update(changes: Record<string, string | null>) {
     setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
+      (rendered) => {
+        const next = new URLSearchParams(history.location ? history.location.search : rendered);
         for (const [name, value] of Object.entries(changes)) {
           if (value === null || value === (defaults[name] ?? "")) next.delete(key(name));
           else next.set(key(name), value);
