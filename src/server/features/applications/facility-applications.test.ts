@@ -194,6 +194,45 @@ describe("approve and reject", () => {
     expect(again.json.error.message).toBe("This application was already approved");
   });
 
+  // Issue 11: a decision is answered from what it read and wrote, without reading the application
+  // again after its COMMIT; the answer must still be exactly what GET answers afterwards.
+  it("answers each decision exactly as GET /api/facility/applications/:id does right after it", async () => {
+    const unit = await createDepartment(db(), facilityId, { name: "Step-Down Unit" });
+    const p = await createPlacement(db(), facilityId, { title: "Telemetry", capacity: 3, departmentId: unit.id });
+    const plain = await createPlacement(db(), facilityId, { title: "Med-Surg" });
+    const ann = await createStudent(t, program.organizationId!, { firstName: "Ann", gpa: "3.45", phone: "555-0100" });
+    const bo = await createStudent(t, program.organizationId!, { firstName: "Bo" });
+    const cy = await createStudent(t, program.organizationId!, { firstName: "Cy" });
+    const a1 = (await createApplication(db(), ann, p.id, { notes: "Prefers nights" })).id;
+    const a2 = (await createApplication(db(), bo, p.id)).id;
+    const a3 = (await createApplication(db(), cy, plain.id, { notes: "Second choice" })).id;
+    // A student who applied herself: her note is hers.
+    const own = await t.call("POST", "/api/me/student/applications", {
+      cookie: studentUser.cookie,
+      body: { placementId: p.id, notes: "I worked on a cardiac unit" },
+    });
+    expect(own.status, JSON.stringify(own.json)).toBe(201);
+    const a4 = (own.json as { id: string }).id;
+    const decisions: [string, "approve" | "reject", TestUser, unknown][] = [
+      [a1, "approve", facility, { notes: "Welcome" }],
+      [a2, "approve", admin, {}],
+      [a3, "reject", facility, { notes: "Full term" }],
+      [a4, "reject", admin, {}],
+    ];
+    for (const [id, action, who, body] of decisions) {
+      const res = await decide(id, action, who.cookie, body);
+      expect(res.status, JSON.stringify(res.json)).toBe(200);
+      const read = await t.call("GET", `/api/facility/applications/${id}`, { cookie: who.cookie });
+      expect(read.status).toBe(200);
+      expect(res.json).toEqual(read.json);
+    }
+    // The second approval's answer counts both seats; the unit and the notes' author are shown.
+    const second = await t.call("GET", `/api/facility/applications/${a2}`, { cookie: facility.cookie });
+    expect(second.json).toMatchObject({ placement: { slotsFilled: 2 }, department: { name: "Step-Down Unit" } });
+    const hers = await t.call("GET", `/api/facility/applications/${a4}`, { cookie: facility.cookie });
+    expect(hers.json).toMatchObject({ notesBy: "student", status: "rejected" });
+  });
+
   it("rejects without notes: no slot taken; the program is mailed; a student without an account is not", async () => {
     const p = await createPlacement(db(), facilityId, { title: "Ortho Floor" });
     const s = await createStudent(t, program.organizationId!, { firstName: "Rae", lastName: "Jones" });

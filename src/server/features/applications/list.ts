@@ -432,11 +432,12 @@ function facilityApplicationQuery(db: Db, access: Scope, id: string) {
   return { query, values: { id, facilityId: scope.kind === "facility" ? scope.facilityId : null } };
 }
 
-type FacilityApplicationRow = Awaited<
+export type FacilityApplicationRow = Awaited<
   ReturnType<ReturnType<typeof facilityApplicationQuery>["query"]["execute"]>
 >[number];
 
-function facilityApplicationFrom(row: FacilityApplicationRow, ready: boolean) {
+/** One application as the facility reads it: GET's answer, and a decision's (review.ts builds its row). */
+export function facilityApplicationFrom(row: FacilityApplicationRow, ready: boolean) {
   const item = facilityItem(row);
   return {
     ...item,

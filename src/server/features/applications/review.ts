@@ -21,7 +21,7 @@ import {
   readinessColumns,
   readinessFrom,
 } from "../compliance/readiness";
-import { getFacilityApplication } from "./list";
+import { type FacilityApplicationRow, facilityApplicationFrom } from "./list";
 
 // The facility's decision on an application to one of its placements (issue 4, D7, D8): approve
 // (takes a seat) or reject. The Scope is the facility's: another facility's application is 404 (D1).
@@ -53,12 +53,12 @@ export async function decideApplication(
   confirmNotReady = false,
 ) {
   const scope = facilityScope(access);
-  const decided =
-    decision === "approved"
-      ? await approve(deps, viewer, scope, id, notes, confirmNotReady)
-      : await reject(deps, viewer, scope, id, notes);
-  // Read once the decision has committed (the placement's lock is released by then).
-  return getFacilityApplication(deps.db, access, id, decided ? { ready: decided.ready } : undefined);
+  // Absent notes are none (a body without them): written, and answered, as null.
+  const reviewNotes = notes ?? null;
+  // Answered from what the decision read and wrote, not read again after its COMMIT (answerOf).
+  return decision === "approved"
+    ? approve(deps, viewer, scope, id, reviewNotes, confirmNotReady)
+    : reject(deps, viewer, scope, id, reviewNotes);
 }
 
 /** How often an approval is tried when what it read changed before its locks (a unit, the dates). */
@@ -93,10 +93,16 @@ async function approve(
     const readiness = found.readinessLists ? readinessFrom([found], found.readinessLists) : null;
     const unmet = unmetRequirements(readiness, id);
     // Issue 12: approving a student who was not ready is recorded with who, when and what was missing.
-    const override = unmet.length > 0 ? unmet.map((i) => i.type.id) : null;
+    const override =
+      unmet.length > 0
+        ? {
+            ids: unmet.map((i) => i.type.id),
+            names: Object.fromEntries(unmet.map((i) => [i.type.id, i.type.name])),
+          }
+        : null;
     const ready = unmet.length === 0 || confirmNotReady || !approvalRequiresCompliance;
     const clashInput = { studentId: found.studentId, applicationId: id, placement: state.placement };
-    const { writes, published } = decisionWrites(deps, viewer, found, "approved", notes, override);
+    const { writes, published, written } = decisionWrites(deps, viewer, found, "approved", notes, override);
     const statement = decisionStatement({
       state: freshState(id),
       checks: clashChecks({ ...clashInput, department: state.department }),
@@ -108,7 +114,7 @@ async function approve(
     const [row] = rowsOf<CheckRow & StateRow & { passed: boolean }>(result);
     if (!row) throw new Error("The decision's statement answered no row");
     // The readiness computed above still holds (a decision changes no document): not computed again.
-    if (row.passed) return readiness?.get(id);
+    if (row.passed) return answerOf(read.row, written, readiness?.get(id)?.ready ?? true, row);
     const now = row.status === null ? null : stateFrom(row);
     if (!now || changedSince(state, now)) {
       if (attempt < APPROVAL_ATTEMPTS) continue;
@@ -126,12 +132,13 @@ async function approve(
 /** A rejection: the application read locked (update), and the decision written with the COMMIT. */
 async function reject(deps: Deps, viewer: Viewer, scope: FacilityScope, id: string, notes: string | null) {
   return deps.db.transaction(async (tx) => {
-    const found = await findDecision(tx, scope, id);
+    const read = await findDecision(tx, scope, id);
     // Another facility's application is reported exactly like an unknown one (D1).
-    if (!found) throw notFound("Application");
+    if (!read) throw notFound("Application");
+    const { found } = read;
     if (found.status !== "pending") throw alreadyDecided(found.status);
     const readiness = found.readinessLists ? readinessFrom([found], found.readinessLists) : null;
-    const { writes, published } = decisionWrites(deps, viewer, found, "rejected", notes, null);
+    const { writes, published, written } = decisionWrites(deps, viewer, found, "rejected", notes, null);
     // Issue 11 (ADR 035): the decision's statement is the transaction's last and carries the COMMIT.
     const result = await commitWith(
       tx,
@@ -139,7 +146,7 @@ async function reject(deps: Deps, viewer: Viewer, scope: FacilityScope, id: stri
     );
     const [row] = rowsOf<{ passed: boolean }>(result);
     if (!row?.passed) throw new Error("The rejection's statement wrote nothing");
-    return readiness?.get(id);
+    return answerOf(read.row, written, readiness?.get(id)?.ready ?? true, null);
   });
 }
 
@@ -157,7 +164,7 @@ function decisionWrites(
   found: Found,
   decision: Decision,
   notes: string | null,
-  override: string[] | null,
+  override: Override | null,
 ) {
   const writes: SQL[] = [];
   if (decision === "approved")
@@ -178,7 +185,7 @@ function decisionWrites(
         reviewedAt,
         reviewedBy: viewer.userId,
         ...(override
-          ? { readinessOverrideBy: viewer.userId, readinessOverrideAt: reviewedAt, readinessMissing: override }
+          ? { readinessOverrideBy: viewer.userId, readinessOverrideAt: reviewedAt, readinessMissing: override.ids }
           : {}),
       })
       .where(and(eq(applications.id, found.id), PASSED))
@@ -199,7 +206,78 @@ function decisionWrites(
   // Last, in one statement: on PGlite, publishing transactions are serialized from here to their
   // commit (ADR 031).
   const published = events.length > 0 ? sql`(select ${deps.realtime.publishing(events)} from passed)` : sql`null`;
-  return { writes, published };
+  const written: Written = {
+    status: decision,
+    reviewNotes: notes,
+    reviewedAt,
+    override: override ? { ...override, by: { id: viewer.userId, name: viewer.name } } : null,
+  };
+  return { writes, published, written };
+}
+
+/** The requirement types an approval of a student not ready records as missing (issue 12), with their names. */
+type Override = { ids: string[]; names: Record<string, string> };
+
+/** What a decision writes on the application, as its answer shows it. */
+type Written = {
+  status: Decision;
+  reviewNotes: string | null;
+  reviewedAt: Date;
+  override: (Override & { by: { id: string; name: string } }) | null;
+};
+
+/**
+ * A decision's answer, in GET /api/facility/applications/:id's shape, without a read after its
+ * COMMIT (issue 11: that round trip was a sixth of an approval's CPU on two cores): the application
+ * as the first read saw it, with what the decision wrote; for an approval, the placement, its unit
+ * and the student's name as the statement read them under its locks, with the seat it took.
+ */
+function answerOf(read: DecisionRow, written: Written, ready: boolean, locked: StateRow | null) {
+  const now = locked ?? read;
+  const { override } = written;
+  const row: FacilityApplicationRow = {
+    id: read.id,
+    status: written.status,
+    notes: read.notes,
+    notesByStudent: read.notesByStudent,
+    today: now.today,
+    reviewNotes: written.reviewNotes,
+    // The driver's text, mapped as drizzle maps these columns for GET.
+    submittedAt: applications.submittedAt.mapFromDriverValue(read.submittedAt) as Date,
+    reviewedAt: written.reviewedAt,
+    withdrawnAt:
+      read.withdrawnAt === null ? null : (applications.withdrawnAt.mapFromDriverValue(read.withdrawnAt) as Date),
+    studentId: read.studentId,
+    firstName: now.firstName,
+    lastName: now.lastName,
+    email: read.email,
+    gpa: read.gpa === null ? null : (students.gpa.mapFromDriverValue(read.gpa) as string),
+    placementId: read.placementId,
+    title: read.title,
+    specialty: read.specialty,
+    startDate: read.startDate,
+    endDate: read.endDate,
+    placementStatus: now.placementStatus as FacilityApplicationRow["placementStatus"],
+    capacity: Number(now.capacity),
+    slotsFilled: Number(now.slotsFilled) + (written.status === "approved" ? 1 : 0),
+    departmentId: now.departmentName === null ? null : now.departmentId,
+    departmentName: now.departmentName,
+    facilityId: read.facilityId,
+    facilityName: read.facilityName,
+    facilityCity: read.facilityCity,
+    facilityState: read.facilityState,
+    programId: read.programId,
+    programName: read.programName,
+    phone: read.phone,
+    specialtyInterest: read.specialtyInterest,
+    complianceStatus: read.complianceStatus,
+    overrideById: override?.by.id ?? null,
+    overrideByName: override?.by.name ?? null,
+    overrideAt: override ? written.reviewedAt : null,
+    overrideMissing: override?.ids ?? null,
+    overrideMissingNames: override?.names ?? null,
+  };
+  return facilityApplicationFrom(row, ready);
 }
 
 /**
@@ -397,9 +475,9 @@ const freshState = (id: string) => sql`${freshStateSelect} where ${applications.
  * application or another facility's.
  */
 async function readForApproval(db: Deps["db"], scope: FacilityScope, id: string) {
-  const result = await db.execute(sql`${approvalReadHead} where ${foundWhere(scope, id)}`);
-  const row = rowsOf<FoundColumns & StateRow>(result)[0];
-  return row ? { found: asFound(row), state: stateFrom(row) } : null;
+  const result = await db.execute(sql`${decisionReadHead} where ${foundWhere(scope, id)}`);
+  const row = rowsOf<DecisionRow>(result)[0];
+  return row ? { row, found: asFound(row), state: stateFrom(row) } : null;
 }
 
 /**
@@ -552,15 +630,43 @@ const foundFrom = frozen(
 // statements after).
 const foundReadiness = readinessColumns(readinessIds);
 
-/** An approval's first read up to its condition: the application, readiness, and the checks' state. */
-const approvalReadHead = frozen(sql`select ${foundColumns}, ${foundReadiness.required} as required,
-  ${foundReadiness.docs} as docs, ${stateColumns}
-  ${foundFrom} ${unitJoin}`);
+/** What the answer shows beyond the decision's own columns (answerOf), read with them. */
+const answerColumns = frozen(sql`${applications.notes} as notes,
+  exists (select 1 from ${studentUsers} su where su.student_id = ${applications.studentId}
+    and su.user_id = ${applications.submittedBy}) as "notesByStudent",
+  ${applications.submittedAt} as "submittedAt", ${applications.withdrawnAt} as "withdrawnAt",
+  ${students.email} as email, ${students.gpa} as gpa, ${students.phone} as phone,
+  ${students.specialtyInterest} as "specialtyInterest", ${students.complianceStatus} as "complianceStatus",
+  ${placements.specialty} as specialty, ${organizations.city} as "facilityCity",
+  ${organizations.state} as "facilityState",
+  (select p.name from ${organizations} p where p.id = ${applications.programId}) as "programName"`);
 
-/** A rejection's read up to its condition: the application and the student's readiness. */
-const rejectionReadHead = frozen(sql`select ${foundColumns}, ${foundReadiness.required} as required,
-  ${foundReadiness.docs} as docs
-  ${foundFrom}`);
+/** The answer's columns, by name, as the driver gives them (answerOf maps them as drizzle would). */
+type AnswerColumns = {
+  notes: string | null;
+  notesByStudent: boolean;
+  submittedAt: string;
+  withdrawnAt: string | null;
+  email: string;
+  gpa: string | null;
+  phone: string | null;
+  specialtyInterest: string | null;
+  complianceStatus: FacilityApplicationRow["complianceStatus"];
+  specialty: string;
+  facilityCity: string | null;
+  facilityState: string | null;
+  programName: string;
+};
+
+type DecisionRow = FoundColumns & StateRow & AnswerColumns;
+
+/**
+ * A decision's first read up to its condition: the application, readiness, the checks' state and
+ * what the answer shows (one statement for an approval's read and a rejection's).
+ */
+const decisionReadHead = frozen(sql`select ${foundColumns}, ${foundReadiness.required} as required,
+  ${foundReadiness.docs} as docs, ${stateColumns}, ${answerColumns}
+  ${foundFrom} ${unitJoin}`);
 
 const foundWhere = (scope: ReturnType<typeof facilityScope>, id: string) =>
   and(eq(applications.id, id), scopeWhere(scope, { facility: placements.facilityId })) ?? sql`true`;
@@ -585,10 +691,10 @@ function asFound(row: FoundColumns) {
  */
 async function findDecision(tx: Tx, scope: ReturnType<typeof facilityScope>, id: string) {
   const result = await tx.execute(
-    sql`${rejectionReadHead} where ${foundWhere(scope, id)} for update of ${applications}`,
+    sql`${decisionReadHead} where ${foundWhere(scope, id)} for update of ${applications}`,
   );
-  const row = rowsOf<FoundColumns>(result)[0];
-  return row ? asFound(row) : null;
+  const row = rowsOf<DecisionRow>(result)[0];
+  return row ? { row, found: asFound(row) } : null;
 }
 
 function decisionMails(deps: Deps, r: Recipients, decision: Decision, notes: string | null): QueuedMail[] {

@@ -185,6 +185,9 @@ describe("readiness", () => {
     });
     expect(approved.status).toBe(200);
     expect(approved.json).toMatchObject({ status: "approved", ready: true, readinessOverride: null });
+    // Answered without a read after the decision (issue 11): exactly what GET answers.
+    const read = await t.call("GET", `/api/facility/applications/${applicationId}`, { cookie: facility.cookie });
+    expect(approved.json).toEqual(read.json);
   });
 
   it("with confirmNotReady the approval goes through and the override is recorded with who, when and what", async () => {
@@ -203,6 +206,8 @@ describe("readiness", () => {
         missing: ["Tdap", "BLS/CPR (American Heart Association)", "OSHA bloodborne pathogens training"],
       },
     });
+    const read = await t.call("GET", `/api/facility/applications/${app.id}`, { cookie: facility.cookie });
+    expect(res.json).toEqual(read.json);
     const [row] = await t.deps.db.select().from(applications).where(eq(applications.id, app.id));
     expect(row.readinessOverrideBy).toBe(facility.userId);
     expect(row.readinessOverrideAt).toBeTruthy();
