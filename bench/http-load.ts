@@ -328,9 +328,9 @@ async function portalRows(base: string): Promise<Row[]> {
 }
 
 /** A third of them apply to the contended placements: more than their approvals reach in a row. */
-const BENCH_STUDENTS = 15_000;
+const BENCH_STUDENTS = 36_000;
 /** Units whose placements take the contended approvals, two placements of 500 seats each. */
-const CONTENDED_UNITS = 5;
+const CONTENDED_UNITS = 12;
 const CONTENDED_TITLE = `POST …/approve (decision, write; ${CONTENDED_UNITS * 2} placements)`;
 /** The most rows one roster file takes (the import's own limit). */
 const IMPORT_ROWS = 10_000;
@@ -342,13 +342,14 @@ const json = async <T>(res: Response, what: string): Promise<T> => {
 };
 
 /**
- * The loop's writes: the program applies for one student at a time (15,000 fresh students), then
+ * The loop's writes: the program applies for one student at a time (36,000 fresh students), then
  * the facility approves those applications one at a time. Each request is a real, distinct write;
  * the rows count refusals as errors. Two approval rows:
- * - contended: every approval in ten placements of five units (two each), so each waits for the
- *   placement's and the unit's row locks (D8: seats are counted one approval at a time); ten, not
- *   fewer, so that the 5,000 seats (500 a placement, 1,000 a unit at most) outlast the row (six
- *   placements' 3,000 ran out once approvals passed 400 a second: the rest were refused as decided);
+ * - contended: every approval in 24 placements of 12 units (two each), so each waits for the
+ *   placement's and the unit's row locks (D8: seats are counted one approval at a time); 24, not
+ *   fewer, so that the 12,000 seats (500 a placement, 1,000 a unit at most) outlast the row's 8 s
+ *   (six placements' 3,000 ran out once approvals passed 400 a second; ten placements' 5,000 once
+ *   they passed 800 on 2026-11-29: the rest were refused as decided);
  * - spread: approvals across 45 placements of 15 units, as when many coordinators decide at once.
  * A third of the students apply to the contended placements, the rest to the spread ones.
  */
