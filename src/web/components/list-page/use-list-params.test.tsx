@@ -17,6 +17,7 @@ function setup(url: string, options?: Parameters<typeof useListParams>[1]) {
     () => ({
       list: useListParams(DEFAULTS, options),
       search: new URLSearchParams(useLocation().search),
+      pathname: useLocation().pathname,
       navigate: useNavigate(),
     }),
     { wrapper },
@@ -106,5 +107,14 @@ describe("useListParams", () => {
     act(() => result.current.navigate("?tab=resources&resource=r1"));
     act(() => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
     expect(result.current.search.get("resource")).toBe("r1");
+  });
+
+  it("leaves a pending search behind when a row opens another page meanwhile", () => {
+    const { result } = setup("/students?status=pending");
+    act(() => result.current.list.setSearchText("grace"));
+    act(() => result.current.navigate("/students/s1?tab=documents"));
+    act(() => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
+    expect(result.current.pathname).toBe("/students/s1");
+    expect(result.current.search.toString()).toBe("tab=documents");
   });
 });

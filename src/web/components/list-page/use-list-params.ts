@@ -1,5 +1,5 @@
 import { useContext, useEffect, useRef, useState } from "react";
-import { UNSAFE_NavigationContext, useSearchParams } from "react-router";
+import { UNSAFE_NavigationContext, useLocation, useSearchParams } from "react-router";
 
 /** How long a search box waits after the last key before the address (and the query) follows. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -23,7 +23,10 @@ export function useListParams<F extends Record<string, string>>(defaults: F, opt
   // The router's history as it is now, not as it was at this render: the search is written 300 ms
   // after a key, and whatever happened meanwhile (a filter chosen, a result opened; a navigation is
   // a transition, so this component may not have rendered it yet) must not be written over.
-  const history = useContext(UNSAFE_NavigationContext).navigator as { location?: { search: string } };
+  const history = useContext(UNSAFE_NavigationContext).navigator as {
+    location?: { pathname: string; search: string };
+  };
+  const { pathname } = useLocation();
   const key = (name: string) => (options.prefix ? `${options.prefix}-${name}` : name);
   const filters = Object.fromEntries(
     Object.entries(defaults).map(([name, fallback]) => [name, params.get(key(name)) ?? fallback]),
@@ -69,7 +72,11 @@ export function useListParams<F extends Record<string, string>>(defaults: F, opt
     setSearchText(value: string) {
       setSearchTextState(value);
       clearTimeout(timer.current);
-      timer.current = setTimeout(() => update({ q: value.trim() || null }), SEARCH_DEBOUNCE_MS);
+      timer.current = setTimeout(() => {
+        // The user left the list for another page meanwhile (a row opened): the search stays behind.
+        if (history.location && history.location.pathname !== pathname) return;
+        update({ q: value.trim() || null });
+      }, SEARCH_DEBOUNCE_MS);
     },
     page,
     setPage: (next: number) => update({ page: next === 1 ? null : String(next) }),
