@@ -216,7 +216,8 @@ describe("approve and reject", () => {
     const decisions: [string, "approve" | "reject", TestUser, unknown][] = [
       [a1, "approve", facility, { notes: "Welcome" }],
       [a2, "approve", admin, {}],
-      [a3, "reject", facility, { notes: "Full term" }],
+      // Half a character (a lone surrogate): stored, and answered, as U+FFFD.
+      [a3, "reject", facility, { notes: "Full term \ud800" }],
       [a4, "reject", admin, {}],
     ];
     for (const [id, action, who, body] of decisions) {

@@ -53,8 +53,10 @@ export async function decideApplication(
   confirmNotReady = false,
 ) {
   const scope = facilityScope(access);
-  // Absent notes are none (a body without them): written, and answered, as null.
-  const reviewNotes = notes ?? null;
+  // Absent notes are none (a body without them): written, and answered, as null. Half a character
+  // (a lone surrogate, which a request may carry) is stored as U+FFFD by the driver's UTF-8: the
+  // answer says what is stored.
+  const reviewNotes = notes ? (notes as unknown as { toWellFormed(): string }).toWellFormed() : (notes ?? null);
   // Answered from what the decision read and wrote, not read again after its COMMIT (answerOf).
   return decision === "approved"
     ? approve(deps, viewer, scope, id, reviewNotes, confirmNotReady)
@@ -701,10 +703,8 @@ function decisionMails(deps: Deps, r: Recipients, decision: Decision, notes: str
   const a = r.application;
   const student = fullName(a);
   const where = `${a.title} at ${a.facilityName}`;
-  // A queued mail is JSON in the database: half a character (a lone surrogate, which a request may
-  // carry) would be refused there, so it is sent as U+FFFD.
-  const wellFormed = notes ? (notes as unknown as { toWellFormed(): string }).toWellFormed() : null;
-  const notesLine = wellFormed ? `Notes from ${a.facilityName}: ${wellFormed}` : null;
+  // The notes are well formed (decideApplication): a queued mail is JSON, which refuses half a character.
+  const notesLine = notes ? `Notes from ${a.facilityName}: ${notes}` : null;
 
   const programWord = APPLICATION_STATUS_LABELS.program[decision].toLowerCase();
   const programSubject = `Application ${programWord}: ${student}, ${a.title}`;
