@@ -234,6 +234,9 @@ export function createApp(opts: AppOptions) {
   });
 
   app.use("*", securityHeaders({ https: env.appUrl.startsWith("https:") }));
+  // A cross-site write is refused by its headers, before its body is read (bodyLimits reads a JSON
+  // body from the socket).
+  app.use("/api/*", sameOriginGuard(env.appUrl));
   app.use(
     "/api/*",
     bodyLimits([
@@ -250,7 +253,6 @@ export function createApp(opts: AppOptions) {
       { path: RESOURCE_UPLOAD_PATH, maxSize: RESOURCE_UPLOAD_BODY_LIMIT, message: UPLOAD_TOO_LARGE, field: "file" },
     ]),
   );
-  app.use("/api/*", sameOriginGuard(env.appUrl));
   app.use("/api/*", jsonBodies([UPLOAD_PATHS, AGREEMENT_UPLOAD_PATH, RESOURCE_UPLOAD_PATH]));
   app.use("/api/*", inputGuard); // NUL characters refused with 422 (issue 8, item 8)
 

@@ -118,4 +118,34 @@ describe("JSON bodies read from the socket (a real server)", () => {
     expect(results.map((r) => r.status)).toEqual(Array(20).fill(201));
     expect(new Set(results.map((r) => r.json.item.id)).size).toBe(20);
   });
+
+  // A cross-site request is refused by its headers: its body (up to the limit) is never read.
+  it("refuses a cross-site JSON write before its body arrives (403, the body never sent)", async () => {
+    const answer = await new Promise<{ status: number; json: { error: { code: string } } }>((resolve, reject) => {
+      const req = http.request(new URL("/api/messages", base), {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          origin: "https://attacker.example",
+          cookie: admin.cookie,
+          "content-length": String(DEFAULT_BODY_LIMIT),
+        },
+      });
+      req.on("response", (res) => {
+        let text = "";
+        res.on("data", (d) => {
+          text += d;
+        });
+        res.on("end", () => {
+          req.destroy();
+          resolve({ status: res.statusCode ?? 0, json: JSON.parse(text) });
+        });
+      });
+      req.on("error", (err) => (req.destroyed ? undefined : reject(err)));
+      // Headers only: the declared body is never written.
+      req.flushHeaders();
+    });
+    expect(answer.status).toBe(403);
+    expect(answer.json.error.code).toBe("cross_site_refused");
+  }, 15_000);
 });
