@@ -688,8 +688,8 @@ function asFound(row: FoundColumns) {
 /**
  * A rejection's read, in one statement (issue 11): the application in the facility's scope, locked
  * (update), with who hears about the decision (the program's coordinators and, when they have an
- * account, the student) and the student's readiness. Null for an unknown application or another
- * facility's.
+ * account, the student), the student's readiness and what the answer shows (answerOf). Null for an
+ * unknown application or another facility's.
  */
 async function findDecision(tx: Tx, scope: ReturnType<typeof facilityScope>, id: string) {
   const result = await tx.execute(
