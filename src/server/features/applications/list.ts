@@ -394,18 +394,17 @@ export async function exportFacilityApplications(db: Db, access: Scope, f: Facil
  * One application with the applicant's details (D1): visible to a facility only through an
  * application to one of its own placements; another facility's coordinator gets 404.
  */
-/** `known.ready`: the caller has just computed the application's readiness (not computed again). */
-export async function getFacilityApplication(db: Db, access: Scope, id: string, known?: { ready: boolean }) {
+export async function getFacilityApplication(db: Db, access: Scope, id: string) {
   const { query, values } = facilityApplicationQuery(db, access, id);
   const [row] = await query.execute(values);
   if (!row) throw notFound("Application");
-  const ready = known ? new Map([[id, known.ready]]) : await readyByApplication(db, [id]);
+  const ready = await readyByApplication(db, [id]);
   return facilityApplicationFrom(row, ready.get(id) ?? true);
 }
 
 function facilityApplicationQuery(db: Db, access: Scope, id: string) {
   const scope = facilityScope(access);
-  // Built once (issue 11: it answers every decision): a facility's variant and an administrator's,
+  // Built once (issue 11: a hot read of the review dialog): a facility's variant and an administrator's,
   // the same scope as inScope gives, with the facility as a value.
   const byFacility = scope.kind === "facility";
   const query = builtOnce(db, byFacility ? "facility_application" : "facility_application_any", (db, name) =>
