@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { proposeDates } from "./document-dates";
+import { MAX_DATE_TEXT_CHARS, MAX_DATES_CONSIDERED, proposeDates } from "./document-dates";
 
 const today = new Date("2026-03-20T12:00:00Z");
 const propose = (text: string) => proposeDates(text, today);
@@ -134,5 +134,43 @@ describe("proposeDates: labels", () => {
 
   it("handles empty text", () => {
     expect(propose("")).toEqual({ found: [] });
+  });
+});
+
+describe("proposeDates: bounds", () => {
+  /** The n-th day from 2026-01-01, as YYYY-MM-DD (20,000 distinct valid dates span 1950..2100). */
+  const day = (n: number) => new Date(Date.UTC(2026, 0, 1) - n * 86_400_000).toISOString().slice(0, 10);
+
+  it("considers only the first dates of a document holding 20,000", () => {
+    const lines = Array.from({ length: 20_000 }, (_, n) => `${n % 2 ? "Expires" : "Issued"} ${day(n)}`);
+    const result = propose(lines.join("\n"));
+    expect(result.found).toHaveLength(MAX_DATES_CONSIDERED);
+    expect(result.found[0]).toBe(day(0));
+    expect(result.found.at(-1)).toBe(day(MAX_DATES_CONSIDERED - 1));
+    expect(result).toMatchObject({ issuedOn: day(0), expiresOn: day(1) });
+  });
+
+  it("handles 20,000 dates on one line and as many labels", () => {
+    const text = Array.from({ length: 20_000 }, (_, n) => `Issued Expires ${day(n)}`).join(" ");
+    const result = propose(text);
+    expect(result.found).toHaveLength(MAX_DATES_CONSIDERED);
+    expect(result).toMatchObject({ expiresOn: day(0) });
+  });
+
+  it("reads only the first characters of a long text", () => {
+    const padding = "x".repeat(MAX_DATE_TEXT_CHARS);
+    expect(propose(`Issued 2026-01-15\n${padding}\nExpires 2028-01-31`)).toEqual({
+      issuedOn: "2026-01-15",
+      found: ["2026-01-15"],
+    });
+  });
+
+  it("keeps columns under a label line when the date lines are long", () => {
+    const text = `Issue Date   Expiration Date\n03/14/2026   03/31/2028 ${"filler ".repeat(20_000)}`;
+    expect(propose(text)).toEqual({
+      issuedOn: "2026-03-14",
+      expiresOn: "2028-03-31",
+      found: ["2026-03-14", "2028-03-31"],
+    });
   });
 });

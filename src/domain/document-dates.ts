@@ -4,7 +4,7 @@
 export type ProposedDates = {
   issuedOn?: string;
   expiresOn?: string;
-  /** Every valid date found, as YYYY-MM-DD, in the order of the text, each once. */
+  /** Every valid date found (of the first MAX_DATES_CONSIDERED), as YYYY-MM-DD, in the order of the text, each once. */
   found: string[];
 };
 
@@ -101,32 +101,74 @@ function labels(text: string): Label[] {
 const SAME_LINE_REACH = 60;
 
 /**
+ * Bounds that keep a proposal small whatever a document holds: only the first characters of its
+ * text are read and the first dates of those considered (a card's dates are near its top).
+ */
+export const MAX_DATE_TEXT_CHARS = 100_000;
+export const MAX_DATES_CONSIDERED = 200;
+
+/** The index of the first item whose `start` is at least `at` (items sorted by start). */
+function firstFrom(items: readonly { start: number }[], at: number): number {
+  let lo = 0;
+  let hi = items.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (items[mid]!.start < at) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
  * Candidate dates in `text` (01/15/2026, 1/15/26, 2026-01-15, Jan 15, 2026, January 15 2026,
  * 15 Jan 2026), classified by the words before them: issued (issued, date of issue, administered,
  * completed, given, test date, collected) or expires (expires, expiration, exp, valid through/until,
  * renew by, recommended renewal). A label stands before its date on the same line, or on the line
  * above (columns: "Issue Date   Expiration Date" over two dates are taken in order). Impossible
  * dates and years outside 1950..2100 are ignored. `today` decides the century of two-digit years.
+ * Only the first MAX_DATE_TEXT_CHARS characters and the first MAX_DATES_CONSIDERED dates count;
+ * every lookup is a binary search, so the work grows with the text, not with dates times labels.
  */
-export function proposeDates(text: string, today: Date): ProposedDates {
-  const dates = candidates(text, today);
+export function proposeDates(fullText: string, today: Date): ProposedDates {
+  const text = fullText.length > MAX_DATE_TEXT_CHARS ? fullText.slice(0, MAX_DATE_TEXT_CHARS) : fullText;
+  const dates = candidates(text, today).slice(0, MAX_DATES_CONSIDERED);
   const marks = labels(text);
-  const lineStart = (i: number) => text.lastIndexOf("\n", i - 1) + 1;
+  const lineStarts = [{ start: 0 }];
+  for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) lineStarts.push({ start: i + 1 });
+  // The start of the line holding index i, and where the next line starts.
+  const lineOf = (i: number) => {
+    const n = firstFrom(lineStarts, i + 1) - 1;
+    return { start: lineStarts[n]!.start, next: lineStarts[n + 1]?.start ?? Infinity };
+  };
+  /** The labels wholly inside [from, to), in order. */
+  const marksWithin = (from: number, to: number) => {
+    const out: Label[] = [];
+    for (let k = firstFrom(marks, from); k < marks.length && marks[k]!.start < to; k++) {
+      if (marks[k]!.end <= to) out.push(marks[k]!);
+    }
+    return out;
+  };
+  const aboveCache = new Map<number, Label[]>();
   const kinds: (Kind | undefined)[] = dates.map((date, i) => {
-    const from = Math.max(lineStart(date.start), i > 0 ? dates[i - 1]!.end : 0, date.start - SAME_LINE_REACH);
-    const before = marks.filter((l) => l.start >= from && l.end <= date.start);
+    const line = lineOf(date.start);
+    const from = Math.max(line.start, i > 0 ? dates[i - 1]!.end : 0, date.start - SAME_LINE_REACH);
+    const before = marksWithin(from, date.start);
     if (before.length > 0) return before[before.length - 1]!.kind;
     // Nothing before it on its line: labels of the line above, when that line holds no date.
-    const start = lineStart(date.start);
-    if (start === 0) return undefined;
-    const prevStart = lineStart(start - 1);
-    if (dates.some((d) => d.start >= prevStart && d.start < start)) return undefined;
-    const above = marks.filter((l) => l.start >= prevStart && l.end <= start);
+    if (line.start === 0) return undefined;
+    const prevStart = lineOf(line.start - 1).start;
+    const firstAbove = firstFrom(dates, prevStart);
+    if (firstAbove < dates.length && dates[firstAbove]!.start < line.start) return undefined;
+    let above = aboveCache.get(prevStart);
+    if (!above) {
+      above = marksWithin(prevStart, line.start);
+      aboveCache.set(prevStart, above);
+    }
     if (above.length === 0) return undefined;
-    const sameLine = dates.filter((d) => d.start >= start && d.start < (text.indexOf("\n", start) + 1 || Infinity));
-    const column = sameLine.indexOf(date);
-    if (above.length === sameLine.length) return above[column]!.kind;
-    return sameLine.length === 1 ? above[above.length - 1]!.kind : undefined;
+    const firstOnLine = firstFrom(dates, line.start);
+    const onLine = firstFrom(dates, line.next) - firstOnLine;
+    if (above.length === onLine) return above[i - firstOnLine]!.kind;
+    return onLine === 1 ? above[above.length - 1]!.kind : undefined;
   });
   const found = [...new Set(dates.map((d) => d.iso))];
   const first = (kind: Kind) => dates.find((_, i) => kinds[i] === kind)?.iso;
