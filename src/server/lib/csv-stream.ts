@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { csvCell } from "./csv";
+import { csvRow } from "../../domain/csv-cell";
 
 /**
  * Sends a CSV download of any size (D13, issue 14): the rows come page by page from `pages` (a
@@ -9,7 +9,7 @@ import { csvCell } from "./csv";
  */
 export function streamCsv(c: Context, filename: string, header: string[], pages: AsyncIterable<unknown[][]>) {
   const encoder = new TextEncoder();
-  const line = (r: unknown[]) => `${r.map(csvCell).join(",")}\r\n`;
+  const line = (r: unknown[]) => `${csvRow(r)}\r\n`;
   const iterator = pages[Symbol.asyncIterator]();
   let started = false;
   const body = new ReadableStream<Uint8Array>({

@@ -1,15 +1,11 @@
 import type { Context } from "hono";
+import { csvRow } from "../../domain/csv-cell";
 
-/** One CSV cell: quoted when needed; a leading = + - @ is neutralised so spreadsheets don't run it as a formula. */
-export function csvCell(value: unknown): string {
-  if (value === null || value === undefined) return "";
-  let s = value instanceof Date ? value.toISOString() : String(value);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
+/** The one cell rule (quoting and formula neutralisation), for writers that build their own lines. */
+export { csvCell } from "../../domain/csv-cell";
 
 export function toCsv(header: string[], rows: unknown[][]): string {
-  return `${[header, ...rows].map((r) => r.map(csvCell).join(",")).join("\r\n")}\r\n`;
+  return `${[header, ...rows].map(csvRow).join("\r\n")}\r\n`;
 }
 
 /** Sends a CSV download (UTF-8 with BOM, so Excel reads accents correctly). */

@@ -22,3 +22,12 @@ describe("a chart's CSV", () => {
     );
   });
 });
+
+describe("a chart's CSV cells holding a separator", () => {
+  it("quotes ; tab CR LF and quotes, so a spreadsheet splitting on ';' keeps one cell", () => {
+    const columns = [{ header: "Name", value: (r: string) => r }];
+    expect(toCsv(columns, ["Smith;=1+1;x", "a\tb", "a\rb", "a\nb", 'say "hi"'])).toBe(
+      'Name\r\n"Smith;=1+1;x"\r\n"a\tb"\r\n"a\rb"\r\n"a\nb"\r\n"say ""hi"""\r\n',
+    );
+  });
+});

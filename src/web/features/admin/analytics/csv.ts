@@ -1,19 +1,13 @@
 // A chart's data as a CSV file, made in the browser from the rows the chart shows (the same figures,
-// no second request). Cells as the server's exports write them: quoted when needed, and a leading
-// = + - @ neutralised so a spreadsheet does not run it as a formula.
+// no second request). Cells by the same rule as the server's exports (csvCell).
+
+import { csvRow } from "@/domain/csv-cell";
 
 export type CsvColumn<R> = { header: string; value: (row: R) => string | number | null };
 
-function cell(value: string | number | null): string {
-  if (value === null) return "";
-  let s = String(value);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
 export function toCsv<R>(columns: readonly CsvColumn<R>[], rows: readonly R[]): string {
-  const lines = [columns.map((c) => cell(c.header)), ...rows.map((r) => columns.map((c) => cell(c.value(r))))];
-  return `${lines.map((l) => l.join(",")).join("\r\n")}\r\n`;
+  const lines = [columns.map((c) => c.header), ...rows.map((r) => columns.map((c) => c.value(r)))];
+  return `${lines.map(csvRow).join("\r\n")}\r\n`;
 }
 
 /** Saves `csv` as `filename` (UTF-8 with BOM, so Excel reads accents correctly). */
