@@ -32,4 +32,33 @@ describe("AnswerText", () => {
     expect(screen.queryAllByRole("link")).toHaveLength(0);
     expect(screen.getByText(/\[this\]\(https:\/\/evil\.example\)/)).toBeInTheDocument();
   });
+
+  // Each as a quoted resource might hold it: the browser resolves every one of these to another host
+  // or to a script, so none may become a link.
+  it.each([
+    "/\\evil.example/phish",
+    "\\\\evil.example",
+    "//evil.example",
+    "https://evil.example",
+    "javascript:alert(1)",
+    "/x/..//evil.example",
+    "/\t/evil.example",
+    "/\n/evil.example",
+  ])("keeps [Official guide](%s) as text", (href) => {
+    show(`As the resource says: [Official guide](${href}) explains it.`);
+    expect(screen.queryAllByRole("link")).toHaveLength(0);
+    expect(screen.getByText(/As the resource says:/)).toHaveTextContent("[Official guide]");
+  });
+
+  it("links only where the browser stays in the app", () => {
+    show(
+      "[Guide](/learning?resource=x) [Escaped](/%5Cevil.example) [Backslash](/\\evil.example/phish) [Tab](/\t/evil.example)",
+    );
+    const links = screen.getAllByRole("link");
+    expect(links.map((l) => l.textContent)).toEqual(["Guide", "Escaped"]);
+    expect(links[0]).toHaveAttribute("href", "/learning?resource=x");
+    for (const link of links) {
+      expect(new URL(link.getAttribute("href") ?? "", window.location.origin).origin).toBe(window.location.origin);
+    }
+  });
 });

@@ -1,11 +1,13 @@
 import { Fragment } from "react";
 import { Link } from "react-router";
+import { inAppHref } from "@/web/lib/in-app-href";
 
 // An assistant's answer as text: paragraphs, lines, and its citations' markdown links
-// ('[Title](/student/learning?resource=…)'). Only links into the app become links; anything else
-// a model might write stays text, so an answer can never send a student to an outside page.
+// ('[Title](/student/learning?resource=…)'). Only links into the app become links (inAppHref);
+// anything else a model or a quoted resource might write stays text, so an answer can never send a
+// student to an outside page.
 
-const LINK = /\[([^\]\n]+)\]\((\/[^\s)]*)\)/g;
+const LINK = /\[([^\]\n]+)\]\(([^\s)]+)\)/g;
 
 function Line({ text }: { text: string }) {
   const parts: React.ReactNode[] = [];
@@ -14,12 +16,12 @@ function Line({ text }: { text: string }) {
     const [whole, label, href] = match;
     const at = match.index ?? 0;
     if (at > last) parts.push(text.slice(last, at));
-    // Two slashes would leave the app ('//example.com'): kept as text.
+    const path = inAppHref(href);
     parts.push(
-      href.startsWith("//") ? (
+      path === null ? (
         whole
       ) : (
-        <Link key={at} to={href} className="font-medium text-primary underline underline-offset-2">
+        <Link key={at} to={path} className="font-medium text-primary underline underline-offset-2">
           {label}
         </Link>
       ),
