@@ -7,7 +7,10 @@ import { ADMIN_ROLES, type Role } from "./roles";
 // there under it. Shared by the server (status in SQL mirrors agreementStatus), the web forms and
 // the tests. `today` is always passed in (YYYY-MM-DD): nothing here reads the clock.
 
-/** What a person decided: a draft, a signed agreement in force between its dates, an early end. */
+/**
+ * What people decided: a draft (one side may have signed it), an agreement signed by both sides and
+ * in force between its dates, an early end.
+ */
 export const AGREEMENT_STAGES = ["draft", "executed", "terminated"] as const;
 export type AgreementStage = (typeof AGREEMENT_STAGES)[number];
 
@@ -119,6 +122,70 @@ export type AgreementFields = z.infer<typeof agreementFieldsSchema>;
 export function missingContactSides(contacts: readonly { side: ContactSide }[]): ContactSide[] {
   return CONTACT_SIDES.filter((side) => !contacts.some((c) => c.side === side));
 }
+
+/** The two parties: each signs for itself, either proposes an amendment the other answers. */
+export type AgreementSide = ContactSide;
+export const otherSide = (side: AgreementSide): AgreementSide => (side === "program" ? "facility" : "program");
+
+/**
+ * The side whose signature a half-signed draft waits for (null: nobody signed yet, or it is no
+ * longer a draft). The agreement takes effect only once both sides have signed.
+ */
+export function awaitingSignatureOf(a: {
+  stage: AgreementStage;
+  signatures: Record<AgreementSide, unknown | null>;
+}): AgreementSide | null {
+  if (a.stage !== "draft") return null;
+  const program = a.signatures.program != null;
+  const facility = a.signatures.facility != null;
+  if (program === facility) return null;
+  return program ? "facility" : "program";
+}
+
+export const awaitingSignatureLabel = (side: AgreementSide) => `Awaiting the ${side}'s signature`;
+
+/** Sign for one side: a coordinator's side is their organization's; an administrator names it. */
+export const signSchema = z.object({
+  side: z.enum(CONTACT_SIDES, { error: "Side must be program or facility" }).optional(),
+});
+
+/**
+ * The terms both sides signed: once the agreement is signed they change only through an amendment
+ * the other side accepts. Contacts and notes stay editable by either side.
+ */
+export const AGREEMENT_TERMS = ["title", "startDate", "endDate", "autoRenew"] as const;
+export type AgreementTerm = (typeof AGREEMENT_TERMS)[number];
+export const AGREEMENT_TERM_LABELS: Record<AgreementTerm, string> = {
+  title: "title",
+  startDate: "start date",
+  endDate: "end date",
+  autoRenew: "automatic renewal",
+};
+
+export const AMENDMENT_STATUSES = ["pending", "accepted", "declined", "withdrawn", "cancelled"] as const;
+export type AmendmentStatus = (typeof AMENDMENT_STATUSES)[number];
+export const AMENDMENT_NOTE_MAX = 2000;
+
+/** A proposed change to a signed agreement: the terms to change (at least one) and why. */
+export const amendmentSchema = z
+  .object({
+    title: z
+      .string({ error: "Title must be text" })
+      .trim()
+      .min(1, "Title is required")
+      .max(AGREEMENT_TITLE_MAX, `Title is at most ${AGREEMENT_TITLE_MAX} characters`)
+      .optional(),
+    startDate: isoDate("Start date").optional(),
+    endDate: isoDate("End date").optional(),
+    autoRenew: z.boolean({ error: "autoRenew must be true or false" }).optional(),
+    note: z.string().trim().max(AMENDMENT_NOTE_MAX, `Note is at most ${AMENDMENT_NOTE_MAX} characters`).default(""),
+    side: z.enum(CONTACT_SIDES, { error: "Side must be program or facility" }).optional(),
+  })
+  .refine((v) => AGREEMENT_TERMS.some((k) => v[k] !== undefined), {
+    path: ["endDate"],
+    message: "Propose at least one change: the end date, the start date, the title or automatic renewal",
+  });
+export type AmendmentInput = z.infer<typeof amendmentSchema>;
 
 export const terminationSchema = z.object({
   reason: z

@@ -250,6 +250,8 @@ async function buildWorld(t: TestApp, users: Record<TestRole, TestUser>) {
       startDate: "2026-01-01",
       endDate: "2030-12-31",
       stage: "executed",
+      programSignedAt: new Date("2025-12-15T12:00:00Z"),
+      facilitySignedAt: new Date("2025-12-16T12:00:00Z"),
       notes: `World agreement notes ${tag}`,
     })
     .returning();
@@ -662,6 +664,10 @@ function agreementRows(): Row[] {
     byId("PUT /api/agreements/:id", {}, agreementFields),
     byId("DELETE /api/agreements/:id"),
     byId("POST /api/agreements/:id/sign"),
+    byId("POST /api/agreements/:id/amendments", {}, () => ({ endDate: "2040-12-31" })),
+    byId("POST /api/agreements/:id/amendment/accept"),
+    byId("POST /api/agreements/:id/amendment/decline"),
+    byId("POST /api/agreements/:id/amendment/withdraw"),
     byId("POST /api/agreements/:id/terminate", {}, () => ({ reason: "Matrix" })),
     byId("GET /api/agreements/:id/document"),
     {

@@ -53,6 +53,9 @@ export async function planAgreements(world: { clock: Clock; orgs: DemoOrganizati
     documentSize: file.bytes.byteLength,
     documentSha256: "0".repeat(64),
     documentUploadedAt: at(clock.today - 300 * DAY),
+    // In force only with both sides' signatures (the demo's signers are not named).
+    programSignedAt: at(clock.today - 300 * DAY),
+    facilitySignedAt: at(clock.today - 300 * DAY),
   };
   const [first] = programs;
   const rows: AgreementRow[] = [];
@@ -164,7 +167,9 @@ export async function planAgreements(world: { clock: Clock; orgs: DemoOrganizati
       startDate: day(14),
       endDate: day(14 + 3 * 365),
       stage: "draft",
-      notes: "Waiting for the program's signature page.",
+      notes: "Waiting for the program's signature.",
+      // The facility has signed: the program's coordinator sees "Awaiting the program's signature".
+      facilitySignedAt: at(clock.today - 5 * DAY),
     },
     "facility",
   );

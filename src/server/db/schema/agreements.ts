@@ -20,12 +20,18 @@ import { organizations } from "./organizations";
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
 // Affiliation agreements (issue 17): the contract between one nursing program and one healthcare
-// facility under which students rotate there. Only what a person decides is stored (a draft, a
-// signed agreement in force, a termination); active, expiring and expired are derived from the
-// dates and today (src/domain/agreements.ts), so no job has to flip a status at midnight.
+// facility under which students rotate there. Only what a person decides is stored (a draft, each
+// side's signature, a termination); active, expiring and expired are derived from the dates and
+// today (src/domain/agreements.ts), so no job has to flip a status at midnight.
 
-/** draft: being prepared; executed: signed, in force between its dates; terminated: ended early. */
+/**
+ * draft: being prepared (one side may have signed); executed: signed by both sides, in force
+ * between its dates; terminated: ended early.
+ */
 export const agreementStageEnum = pgEnum("agreement_stage", ["draft", "executed", "terminated"]);
+
+/** The two parties: who signs, who proposes an amendment. */
+export const agreementSideEnum = pgEnum("agreement_side", ["program", "facility"]);
 
 export const affiliationAgreements = pgTable(
   "affiliation_agreements",
@@ -59,11 +65,24 @@ export const affiliationAgreements = pgTable(
       onDelete: "set null",
     }),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    /**
+     * Each side's signature: when, and which of its people (or an administrator for it) signed.
+     * The time is the signature; the signer is null once their account is gone.
+     */
+    programSignedAt: ts("program_signed_at"),
+    programSignedBy: text("program_signed_by").references(() => users.id, { onDelete: "set null" }),
+    facilitySignedAt: ts("facility_signed_at"),
+    facilitySignedBy: text("facility_signed_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
   (t) => [
     check("affiliation_agreements_dates", sql`${t.endDate} >= ${t.startDate}`),
+    // In force (or once in force) only with both sides' signatures: no path executes on one.
+    check(
+      "affiliation_agreements_signed",
+      sql`${t.stage} = 'draft' or (${t.programSignedAt} is not null and ${t.facilitySignedAt} is not null)`,
+    ),
     check(
       "affiliation_agreements_termination",
       sql`(${t.stage} = 'terminated') = (${t.terminatedOn} is not null and ${t.terminationReason} is not null)`,
@@ -72,6 +91,49 @@ export const affiliationAgreements = pgTable(
     uniqueIndex("affiliation_agreements_title_uq").on(t.programId, t.facilityId, sql`lower(${t.title})`),
     index("affiliation_agreements_facility_idx").on(t.facilityId, t.endDate),
     index("affiliation_agreements_program_idx").on(t.programId, t.endDate),
+  ],
+);
+
+/**
+ * pending: awaiting the other side; accepted: its terms were written into the agreement; declined
+ * by the other side; withdrawn by its proposer; cancelled when the agreement ended first.
+ */
+export const amendmentStatusEnum = pgEnum("agreement_amendment_status", [
+  "pending",
+  "accepted",
+  "declined",
+  "withdrawn",
+  "cancelled",
+]);
+
+/**
+ * A change to a signed agreement's terms proposed by one side; the agreement changes only when the
+ * other side accepts it. A null term is left as it is.
+ */
+export const agreementAmendments = pgTable(
+  "agreement_amendments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    agreementId: uuid("agreement_id")
+      .notNull()
+      .references(() => affiliationAgreements.id, { onDelete: "cascade" }),
+    proposedBySide: agreementSideEnum("proposed_by_side").notNull(),
+    proposedBy: text("proposed_by").references(() => users.id, { onDelete: "set null" }),
+    proposedAt: ts("proposed_at").notNull().defaultNow(),
+    title: text("title"),
+    startDate: date("start_date", { mode: "string" }),
+    endDate: date("end_date", { mode: "string" }),
+    autoRenew: boolean("auto_renew"),
+    /** Why, in the proposer's words (both sides see it). */
+    note: text("note").notNull().default(""),
+    status: amendmentStatusEnum("status").notNull().default("pending"),
+    decidedBy: text("decided_by").references(() => users.id, { onDelete: "set null" }),
+    decidedAt: ts("decided_at"),
+  },
+  (t) => [
+    // One pending amendment per agreement: two proposals at once make one, the other 409.
+    uniqueIndex("agreement_amendments_pending_uq").on(t.agreementId).where(sql`${t.status} = 'pending'`),
+    index("agreement_amendments_agreement_idx").on(t.agreementId, t.proposedAt),
   ],
 );
 

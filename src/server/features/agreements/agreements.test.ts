@@ -5,7 +5,7 @@ import { exeBytes, pdfBytes } from "../compliance/test-files";
 
 // Affiliation agreements through the API (issue 17): each route for each role, another
 // organization's user (404), validation naming the field, twenty identical creates, the signed
-// document, and the lifecycle (sign, terminate, delete a draft).
+// document, the lifecycle (each side signs, terminate, delete a draft) and amendments.
 
 let t: TestApp;
 let program: TestUser;
@@ -50,6 +50,23 @@ const fields = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 const create = (cookie: string, body: unknown) => t.call("POST", "/api/agreements", { cookie, body });
+const sign = (cookie: string, id: string, body?: unknown) =>
+  t.call("POST", `/api/agreements/${id}/sign`, { cookie, body });
+/** Both sides sign (each through its own coordinator): the agreement takes effect. */
+async function signBoth(id: string, p: TestUser, f: TestUser) {
+  expect((await sign(p.cookie, id)).status).toBe(200);
+  const done = await sign(f.cookie, id);
+  expect(done.status).toBe(200);
+  expect(done.json.stage).toBe("executed");
+  return done.json;
+}
+const auditOf = async (id: string) =>
+  (await t.call("GET", `/api/admin/audit?entityId=${id}&pageSize=100`, { cookie: admin.cookie })).json.items as {
+    action: string;
+    actorEmail: string;
+    before: Record<string, unknown> | null;
+    after: Record<string, unknown> | null;
+  }[];
 
 async function uploadFile(cookie: string, id: string, bytes: Uint8Array, name = "signed.pdf") {
   const form = new FormData();
@@ -181,9 +198,8 @@ describe("the lifecycle", () => {
     });
     expect(edited.status).toBe(200);
     expect(edited.json.contacts).toHaveLength(2);
-    const signed = await t.call("POST", `/api/agreements/${draft.id}/sign`, { cookie: program.cookie });
-    expect(signed.status).toBe(200);
-    expect(signed.json).toMatchObject({ stage: "executed", status: "active" });
+    const signed = await signBoth(draft.id, program, facility);
+    expect(signed).toMatchObject({ stage: "executed", status: "active" });
     expect((await t.call("POST", `/api/agreements/${draft.id}/sign`, { cookie: program.cookie })).status).toBe(409);
     // A signed agreement keeps a contact per side and cannot be deleted.
     const dropContacts = await t.call("PUT", `/api/agreements/${draft.id}`, {
@@ -217,6 +233,7 @@ describe("the lifecycle", () => {
     });
     const edit = await t.call("PUT", `/api/agreements/${draft.id}`, { cookie: program.cookie, body: fields() });
     expect(edit.status).toBe(409);
+    expect((await sign(program.cookie, draft.id)).status).toBe(409);
   });
 
   it("a draft can be deleted by either side", async () => {
@@ -238,6 +255,230 @@ describe("the lifecycle", () => {
     expect(edit).toBeDefined();
     expect(edit.before.notes).toBe("Five-year template");
     expect(edit.after.notes).toBe("Renewed terms");
+  });
+});
+
+describe("both sides sign, each for itself", () => {
+  it("a side's signature records who and when; the agreement awaits the other side's until both signed", async () => {
+    const draft = (await create(program.cookie, fields({ facilityId: facility.organizationId }))).json;
+    expect(draft).toMatchObject({ signatures: { program: null, facility: null }, awaiting: null });
+    const first = await sign(program.cookie, draft.id);
+    expect(first.status).toBe(200);
+    expect(first.json).toMatchObject({
+      stage: "draft",
+      status: "draft",
+      awaiting: "facility",
+      signatures: { program: { signedBy: { id: program.userId } }, facility: null },
+    });
+    // The facility sees the same: awaiting its own signature.
+    const seen = await t.call("GET", `/api/agreements/${draft.id}`, { cookie: facility.cookie });
+    expect(seen.json.awaiting).toBe("facility");
+    const second = await sign(facility.cookie, draft.id);
+    expect(second.json).toMatchObject({
+      stage: "executed",
+      status: "active",
+      awaiting: null,
+      signatures: {
+        program: { signedBy: { id: program.userId } },
+        facility: { signedBy: { id: facility.userId } },
+      },
+    });
+  });
+
+  it("a coordinator cannot sign for the other side (403); another organization's cannot sign at all (404)", async () => {
+    const draft = (await create(program.cookie, fields({ facilityId: facility.organizationId }))).json;
+    const forFacility = await sign(program.cookie, draft.id, { side: "facility" });
+    expect(forFacility.status).toBe(403);
+    const forProgram = await sign(facility.cookie, draft.id, { side: "program" });
+    expect(forProgram.status).toBe(403);
+    for (const who of [otherProgram, otherFacility]) {
+      expect((await sign(who.cookie, draft.id)).status).toBe(404);
+      expect((await sign(who.cookie, draft.id, { side: "facility" })).status).toBe(404);
+    }
+    for (const who of [student, none]) expect((await sign(who.cookie, draft.id)).status).toBe(403);
+    const after = await t.call("GET", `/api/agreements/${draft.id}`, { cookie: program.cookie });
+    expect(after.json).toMatchObject({ stage: "draft", signatures: { program: null, facility: null } });
+  });
+
+  it("an administrator names the side they sign for (422 naming side otherwise)", async () => {
+    const draft = (await create(program.cookie, fields({ facilityId: facility.organizationId }))).json;
+    const unnamed = await sign(admin.cookie, draft.id);
+    expect(unnamed.status).toBe(422);
+    expect(unnamed.json.error.issues[0].path).toBe("side");
+    const bad = await sign(admin.cookie, draft.id, { side: "student" });
+    expect(bad.status).toBe(422);
+    expect(bad.json.error.issues[0].path).toBe("side");
+    const forFacility = await sign(admin.cookie, draft.id, { side: "facility" });
+    expect(forFacility.json).toMatchObject({ stage: "draft", awaiting: "program" });
+    expect((await sign(admin.cookie, draft.id, { side: "facility" })).status).toBe(409);
+    expect((await sign(admin.cookie, draft.id, { side: "program" })).json.stage).toBe("executed");
+  });
+
+  it("twenty identical signs at once record one signature and one audit entry per side", async () => {
+    const draft = (await create(program.cookie, fields({ facilityId: facility.organizationId }))).json;
+    const burst = async (who: TestUser) =>
+      (await Promise.all(Array.from({ length: 20 }, () => sign(who.cookie, draft.id)))).map((r) => r.status).sort();
+    const programs = await burst(program);
+    expect(programs.filter((s) => s === 200)).toHaveLength(1);
+    expect(programs.filter((s) => s === 409)).toHaveLength(19);
+    const facilities = await burst(facility);
+    expect(facilities.filter((s) => s === 200)).toHaveLength(1);
+    expect(facilities.filter((s) => s === 409)).toHaveLength(19);
+    const log = await auditOf(draft.id);
+    expect(log.filter((e) => e.action === "agreement.sign")).toHaveLength(2);
+    expect(log.filter((e) => e.action === "agreement.execute")).toHaveLength(1);
+    const got = await t.call("GET", `/api/agreements/${draft.id}`, { cookie: program.cookie });
+    expect(got.json.stage).toBe("executed");
+  });
+
+  it("changing a half-signed draft's terms withdraws the signature; contacts and notes do not", async () => {
+    const draft = (await create(program.cookie, fields({ facilityId: facility.organizationId }))).json;
+    await sign(program.cookie, draft.id);
+    const notes = await t.call("PUT", `/api/agreements/${draft.id}`, {
+      cookie: facility.cookie,
+      body: { ...fields({ title: draft.title, startDate: draft.startDate, endDate: draft.endDate }), notes: "Seen" },
+    });
+    expect(notes.json.awaiting).toBe("facility");
+    const longer = await t.call("PUT", `/api/agreements/${draft.id}`, {
+      cookie: facility.cookie,
+      body: fields({ title: draft.title, startDate: draft.startDate, endDate: dayFromToday(3000) }),
+    });
+    expect(longer.status).toBe(200);
+    expect(longer.json).toMatchObject({ awaiting: null, signatures: { program: null, facility: null } });
+    // The facility's signature now leaves it awaiting the program's again, not in force.
+    expect((await sign(facility.cookie, draft.id)).json).toMatchObject({ stage: "draft", awaiting: "program" });
+  });
+});
+
+describe("a signed agreement changes only through an amendment both sides agree to", () => {
+  it("a PUT changing a signed agreement's end date is refused (409) and leaves it unchanged; contacts stay editable", async () => {
+    const draft = (await create(program.cookie, fields({ facilityId: facility.organizationId }))).json;
+    const signed = await signBoth(draft.id, program, facility);
+    const body = fields({ title: signed.title, startDate: signed.startDate, endDate: "2040-12-31" });
+    const refused = await t.call("PUT", `/api/agreements/${draft.id}`, { cookie: program.cookie, body });
+    expect(refused.status).toBe(409);
+    expect(refused.json.error.code).toBe("amendment_required");
+    expect(refused.json.error.issues.map((i: { path: string }) => i.path)).toEqual(["endDate"]);
+    const still = await t.call("GET", `/api/agreements/${draft.id}`, { cookie: facility.cookie });
+    expect(still.json).toMatchObject({ endDate: signed.endDate, stage: "executed", updatedAt: signed.updatedAt });
+    const contactsOnly = await t.call("PUT", `/api/agreements/${draft.id}`, {
+      cookie: facility.cookie,
+      body: {
+        ...fields({ title: signed.title, startDate: signed.startDate, endDate: signed.endDate }),
+        notes: "New phone numbers",
+        contacts: [contacts[0], { ...contacts[1], phone: "+1 555 0199" }],
+      },
+    });
+    expect(contactsOnly.status).toBe(200);
+    expect(contactsOnly.json).toMatchObject({ stage: "executed", notes: "New phone numbers" });
+    // Its signed document, once there, is not replaced by one side either.
+    const up = await uploadFile(program.cookie, draft.id, await pdfBytes("First copy"));
+    expect(up.status).toBe(200);
+    const replaced = await uploadFile(facility.cookie, draft.id, await pdfBytes("Another text"));
+    expect(replaced.status).toBe(409);
+    expect(replaced.json.error?.code).toBe("amendment_required");
+  });
+
+  it("one side proposes, the other accepts: only then the agreement changes; decline and withdraw leave it", async () => {
+    const draft = (await create(program.cookie, fields({ facilityId: facility.organizationId }))).json;
+    const signed = await signBoth(draft.id, program, facility);
+    const propose = (cookie: string, body: unknown) =>
+      t.call("POST", `/api/agreements/${draft.id}/amendments`, { cookie, body });
+    const answer = (cookie: string, what: string, body?: unknown) =>
+      t.call("POST", `/api/agreements/${draft.id}/amendment/${what}`, { cookie, body });
+
+    const nothing = await propose(program.cookie, { endDate: signed.endDate });
+    expect(nothing.status).toBe(422);
+    expect(nothing.json.error.issues[0].path).toBe("endDate");
+    const backwards = await propose(program.cookie, { endDate: "2000-01-01" });
+    expect(backwards.status).toBe(422);
+    expect(backwards.json.error.issues[0].path).toBe("endDate");
+    expect((await propose(otherProgram.cookie, { endDate: "2040-12-31" })).status).toBe(404);
+
+    const proposed = await propose(program.cookie, { endDate: "2040-12-31", note: "Extend to 2040" });
+    expect(proposed.status).toBe(201);
+    expect(proposed.json).toMatchObject({
+      endDate: signed.endDate,
+      pendingAmendment: {
+        proposedBySide: "program",
+        proposedBy: { id: program.userId },
+        changes: { endDate: "2040-12-31" },
+        note: "Extend to 2040",
+      },
+    });
+    // One pending at a time; the proposer cannot accept its own; the other side cannot withdraw it.
+    expect((await propose(facility.cookie, { endDate: "2035-12-31" })).status).toBe(409);
+    expect((await answer(program.cookie, "accept")).status).toBe(403);
+    expect((await answer(facility.cookie, "withdraw")).status).toBe(403);
+    expect((await answer(otherFacility.cookie, "accept")).status).toBe(404);
+    const declined = await answer(facility.cookie, "decline");
+    expect(declined.status).toBe(200);
+    expect(declined.json).toMatchObject({ endDate: signed.endDate, pendingAmendment: null });
+    expect((await answer(facility.cookie, "accept")).status).toBe(404);
+
+    await propose(facility.cookie, { endDate: "2039-06-30" });
+    const withdrawn = await answer(facility.cookie, "withdraw");
+    expect(withdrawn.json).toMatchObject({ endDate: signed.endDate, pendingAmendment: null });
+
+    await propose(program.cookie, { endDate: "2040-12-31", autoRenew: true });
+    const accepted = await answer(facility.cookie, "accept");
+    expect(accepted.status).toBe(200);
+    expect(accepted.json).toMatchObject({
+      endDate: "2040-12-31",
+      autoRenew: true,
+      stage: "executed",
+      pendingAmendment: null,
+    });
+
+    const actions = (await auditOf(draft.id)).map((e) => e.action);
+    for (const step of [
+      "POST /api/agreements",
+      "agreement.sign",
+      "agreement.execute",
+      "agreement.amendment.propose",
+      "agreement.amendment.decline",
+      "agreement.amendment.withdraw",
+      "agreement.amendment.accept",
+    ]) {
+      expect(actions, step).toContain(step);
+    }
+    const acceptEntry = (await auditOf(draft.id)).find((e) => e.action === "agreement.amendment.accept");
+    expect(acceptEntry?.actorEmail).toBe(facility.email);
+    expect(acceptEntry?.before).toMatchObject({ endDate: signed.endDate });
+    expect(acceptEntry?.after).toMatchObject({ endDate: "2040-12-31", status: "accepted" });
+  });
+
+  it("an administrator answers for the side that did not propose; a termination cancels a pending amendment", async () => {
+    const draft = (await create(facility.cookie, fields({ programId: program.organizationId }))).json;
+    await signBoth(draft.id, program, facility);
+    await t.call("POST", `/api/agreements/${draft.id}/amendments`, {
+      cookie: facility.cookie,
+      body: { title: `${draft.title} (amended)` },
+    });
+    const byAdmin = await t.call("POST", `/api/agreements/${draft.id}/amendment/accept`, { cookie: admin.cookie });
+    expect(byAdmin.status).toBe(200);
+    expect(byAdmin.json.title).toBe(`${draft.title} (amended)`);
+    await t.call("POST", `/api/agreements/${draft.id}/amendments`, {
+      cookie: program.cookie,
+      body: { endDate: "2041-01-31" },
+    });
+    const ended = await t.call("POST", `/api/agreements/${draft.id}/terminate`, {
+      cookie: facility.cookie,
+      body: { reason: "Closing" },
+    });
+    expect(ended.json).toMatchObject({ stage: "terminated", pendingAmendment: null });
+    expect(
+      (await t.call("POST", `/api/agreements/${draft.id}/amendment/accept`, { cookie: facility.cookie })).status,
+    ).toBe(404);
+    const actions = (await auditOf(draft.id)).map((e) => e.action);
+    expect(actions).toContain("POST /api/agreements/{id}/terminate");
+  });
+
+  it("a draft's deletion is audited", async () => {
+    const draft = (await create(program.cookie, fields({ facilityId: facility.organizationId }))).json;
+    await sign(program.cookie, draft.id);
+    expect((await t.call("DELETE", `/api/agreements/${draft.id}`, { cookie: facility.cookie })).status).toBe(200);
+    expect((await auditOf(draft.id)).map((e) => e.action)).toContain("DELETE /api/agreements/{id}");
   });
 });
 
@@ -279,7 +520,7 @@ describe("lists, filters and CSV", () => {
         fields({ programId: otherProgram.organizationId, endDate: dayFromToday(20), title: "Ends soon" }),
       )
     ).json;
-    await t.call("POST", `/api/agreements/${soon.id}/sign`, { cookie: facility.cookie });
+    await signBoth(soon.id, otherProgram, facility);
     const expiring = await t.call("GET", "/api/agreements?status=expiring", { cookie: facility.cookie });
     expect(expiring.status).toBe(200);
     expect(expiring.json.items.map((a: { id: string }) => a.id)).toEqual([soon.id]);
@@ -371,7 +612,7 @@ describe("the facility's rule: require an active agreement", () => {
     const short = (
       await create(f.cookie, fields({ programId: p.organizationId, endDate: dayFromToday(60), title: "Too short" }))
     ).json;
-    await t.call("POST", `/api/agreements/${short.id}/sign`, { cookie: f.cookie });
+    await signBoth(short.id, p, f);
     expect(
       (
         await t.call("POST", "/api/applications", {
@@ -381,8 +622,23 @@ describe("the facility's rule: require an active agreement", () => {
       ).status,
     ).toBe(409);
 
+    // The program's signature alone does not put an agreement in force: still refused.
     const covering = (await create(p.cookie, fields({ facilityId: f.organizationId, title: "Covers it" }))).json;
-    await t.call("POST", `/api/agreements/${covering.id}/sign`, { cookie: p.cookie });
+    const half = await sign(p.cookie, covering.id);
+    expect(half.status).toBe(200);
+    expect(half.json).toMatchObject({ stage: "draft", status: "draft", awaiting: "facility" });
+    const stillRefused = await t.call("POST", "/api/applications", {
+      cookie: p.cookie,
+      body: { placementId: placement.id, studentIds: [s.studentId] },
+    });
+    expect(stillRefused.status).toBe(409);
+    expect(stillRefused.json.error.code).toBe("agreement_required");
+    expect(
+      (await t.call("GET", "/api/placements?search=Ruled%20rotation", { cookie: p.cookie })).json.items[0],
+    ).toMatchObject({ agreementActive: false });
+    // The facility's coordinator signs for the facility: now it is in force.
+    const both = await sign(f.cookie, covering.id);
+    expect(both.json).toMatchObject({ stage: "executed", status: "active", awaiting: null });
     const flagged = await t.call("GET", "/api/placements?search=Ruled%20rotation", { cookie: p.cookie });
     expect(flagged.json.items[0]).toMatchObject({ agreementRequired: true, agreementActive: true });
     const accepted = await t.call("POST", "/api/applications", {
@@ -410,7 +666,7 @@ describe("expiry reminders", () => {
     const a = (
       await create(p.cookie, fields({ facilityId: f.organizationId, endDate: dayFromToday(30), title: "Reminded" }))
     ).json;
-    await t.call("POST", `/api/agreements/${a.id}/sign`, { cookie: p.cookie });
+    await signBoth(a.id, p, f);
     for (const key of ["scan-a", "scan-b"]) {
       await t.deps.jobs.enqueue(t.deps.db, {
         kind: "agreements.expiry-scan",

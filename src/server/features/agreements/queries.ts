@@ -1,18 +1,23 @@
-import { eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { EXPIRING_WINDOW_DAYS } from "../../../domain/agreements";
+import { type AgreementSide, awaitingSignatureOf, EXPIRING_WINDOW_DAYS } from "../../../domain/agreements";
 import type { DbOrTx } from "../../db/client";
-import { affiliationAgreements as a } from "../../db/schema/agreements";
+import { affiliationAgreements as a, agreementAmendments as am } from "../../db/schema/agreements";
+import { users } from "../../db/schema/auth";
 import { organizations } from "../../db/schema/organizations";
 import type { Scope } from "../../lib/access";
 import { scopeWhere } from "../../lib/access";
 
 // The pieces every agreement query shares: the two organizations' rows, the status derived in SQL
 // (the same rule as agreementStatus in src/domain/agreements.ts, so filters and counts run in the
-// database), and who may see an agreement (its program, its facility, administrators).
+// database), each side's signature with its signer's name, the pending amendment, and who may see
+// an agreement (its program, its facility, administrators).
 
 export const programOrg = alias(organizations, "agreement_program");
 export const facilityOrg = alias(organizations, "agreement_facility");
+const programSigner = alias(users, "agreement_program_signer");
+const facilitySigner = alias(users, "agreement_facility_signer");
+const proposer = alias(users, "agreement_amendment_proposer");
 
 // The window is written into the SQL (a constant, not a parameter) so the status groups by itself.
 export const statusSql = sql<string>`(case
@@ -52,20 +57,70 @@ export const agreementColumns = {
   createdByOrganizationId: a.createdByOrganizationId,
   createdAt: a.createdAt,
   updatedAt: a.updatedAt,
+  programSignedAt: a.programSignedAt,
+  programSignedBy: a.programSignedBy,
+  programSignerName: programSigner.name,
+  facilitySignedAt: a.facilitySignedAt,
+  facilitySignedBy: a.facilitySignedBy,
+  facilitySignerName: facilitySigner.name,
+  amendmentId: am.id,
+  amendmentSide: am.proposedBySide,
+  amendmentProposedBy: am.proposedBy,
+  amendmentProposerName: proposer.name,
+  amendmentProposedAt: am.proposedAt,
+  amendmentTitle: am.title,
+  amendmentStartDate: am.startDate,
+  amendmentEndDate: am.endDate,
+  amendmentAutoRenew: am.autoRenew,
+  amendmentNote: am.note,
 };
 
-/** Agreements with both organizations' names; callers add where, order and paging. */
+/**
+ * Agreements with both organizations' names, the signers' names and the pending amendment (one at
+ * most: a unique index); callers add where, order and paging.
+ */
 export const selectAgreements = (db: DbOrTx) =>
   db
     .select(agreementColumns)
     .from(a)
     .innerJoin(programOrg, eq(programOrg.id, a.programId))
-    .innerJoin(facilityOrg, eq(facilityOrg.id, a.facilityId));
+    .innerJoin(facilityOrg, eq(facilityOrg.id, a.facilityId))
+    .leftJoin(programSigner, eq(programSigner.id, a.programSignedBy))
+    .leftJoin(facilitySigner, eq(facilitySigner.id, a.facilitySignedBy))
+    .leftJoin(am, and(eq(am.agreementId, a.id), eq(am.status, "pending")))
+    .leftJoin(proposer, eq(proposer.id, am.proposedBy));
 
 type Row = Awaited<ReturnType<typeof selectAgreements>>[number];
 
+const signature = (at: Date | null, by: string | null, name: string | null) =>
+  at ? { signedAt: at.toISOString(), signedBy: by && name ? { id: by, name } : null } : null;
+
+function pendingAmendment(r: Row) {
+  if (!r.amendmentId || !r.amendmentSide || !r.amendmentProposedAt) return null;
+  const changes: { title?: string; startDate?: string; endDate?: string; autoRenew?: boolean } = {};
+  if (r.amendmentTitle !== null) changes.title = r.amendmentTitle;
+  if (r.amendmentStartDate !== null) changes.startDate = r.amendmentStartDate;
+  if (r.amendmentEndDate !== null) changes.endDate = r.amendmentEndDate;
+  if (r.amendmentAutoRenew !== null) changes.autoRenew = r.amendmentAutoRenew;
+  return {
+    id: r.amendmentId,
+    proposedBySide: r.amendmentSide as AgreementSide,
+    proposedBy:
+      r.amendmentProposedBy && r.amendmentProposerName
+        ? { id: r.amendmentProposedBy, name: r.amendmentProposerName }
+        : null,
+    proposedAt: r.amendmentProposedAt.toISOString(),
+    changes,
+    note: r.amendmentNote ?? "",
+  };
+}
+
 /** The API's shape of one agreement. */
 export function toAgreement(r: Row) {
+  const signatures = {
+    program: signature(r.programSignedAt, r.programSignedBy, r.programSignerName),
+    facility: signature(r.facilitySignedAt, r.facilitySignedBy, r.facilitySignerName),
+  };
   return {
     id: r.id,
     title: r.title,
@@ -96,6 +151,9 @@ export function toAgreement(r: Row) {
         : "admin") as "program" | "facility" | "admin",
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
+    signatures,
+    awaiting: awaitingSignatureOf({ stage: r.stage, signatures }),
+    pendingAmendment: pendingAmendment(r),
   };
 }
 export type Agreement = ReturnType<typeof toAgreement>;

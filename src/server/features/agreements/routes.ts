@@ -1,18 +1,23 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import {
   AGREEMENT_STATUSES,
   AGREEMENT_VIEWERS,
+  type AgreementSide,
   agreementFieldsSchema,
+  amendmentSchema,
+  signSchema,
   terminationSchema,
 } from "../../../domain/agreements";
 import { FACILITY_SIDE } from "../../../domain/roles";
-import { allow } from "../../lib/access";
-import { changedFields, noteAudit } from "../../lib/audit";
+import { allow, type GuardedEnv } from "../../lib/access";
+import { actorOf, changedFields, noteAudit } from "../../lib/audit";
 import { sendCsv } from "../../lib/csv";
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "../../lib/file-inspection";
 import { pageQuerySchema } from "../../lib/pagination";
 import { createRouter, ErrorSchema, errorResponses, idParam, jsonContent } from "../../lib/router";
 import { sendStoredFile } from "../../lib/stored-files";
+import { type AmendmentAnswer, answerAmendment, proposeAmendment } from "./amendments";
 import { agreementDocument, uploadAgreementDocument } from "./document";
 import { getAgreementRequirement, setAgreementRequirement } from "./requirement";
 import {
@@ -27,11 +32,11 @@ import {
   AGREEMENT_SORTS,
   createAgreement,
   deleteAgreement,
-  executeAgreement,
   exportAgreements,
   getAgreement,
   listAgreements,
   partnerOptions,
+  signAgreement,
   terminateAgreement,
   updateAgreement,
 } from "./service";
@@ -39,6 +44,8 @@ import {
 // /api/agreements (issue 17): affiliation agreements between a program and a facility. Both sides'
 // coordinators and administrators call every route; the scope decides whose agreements they reach
 // (another organization's is 404, D1). The facility's rule lives at /api/agreements/requirement.
+// An agreement takes effect when both sides have signed (/sign, once per side); a signed one's
+// terms change through an amendment (/amendments, then /amendment/accept|decline|withdraw).
 
 /** The route that takes a file (multipart/form-data; app.ts's body limit and JSON guard name it). */
 export const AGREEMENT_UPLOAD_PATH = /^\/api\/agreements\/[^/]+\/document$/;
@@ -190,15 +197,56 @@ const deleteRoute = createRoute({
   responses: { 200: jsonContent(AgreementDeletedSchema, "Deleted"), ...errorResponses },
 });
 
+/** A JSON body the caller may leave out (an administrator's `side`). */
+const optionalJson = <T extends z.ZodType>(schema: T) => ({
+  body: { content: { "application/json": { schema } }, required: false },
+});
+
+const sideBody = signSchema.openapi({
+  description: "Administrators: the side they act for; a coordinator always acts for their own (another: 403)",
+});
+
 const signRoute = createRoute({
   method: "post",
   path: "/{id}/sign",
   tags: ["agreements"],
-  summary: "Mark a draft affiliation agreement signed: in force between its dates (a contact per side: 422)",
+  summary: "Sign a draft affiliation agreement for the caller's side; in force once both sides signed",
+  description:
+    "A program coordinator signs for the program, a facility coordinator for the facility, an administrator for the side named in `side`. The agreement becomes executed (in force between its dates) only when both sides have signed. A contact on each side first (422); the side already signed: 409.",
   middleware: [allow(...AGREEMENT_VIEWERS)] as const,
-  request: { params: agreementId },
+  request: { params: agreementId, ...optionalJson(sideBody) },
   responses: { 200: jsonContent(AgreementSchema, "Signed"), ...errorResponses },
 });
+
+const proposeRoute = createRoute({
+  method: "post",
+  path: "/{id}/amendments",
+  tags: ["agreements"],
+  summary: "Propose an amendment to a signed affiliation agreement (the other side accepts or declines it)",
+  description:
+    "New terms (end date, start date, title, automatic renewal) for an agreement both sides signed. Nothing changes until the other side accepts. One pending amendment at a time (409).",
+  middleware: [allow(...AGREEMENT_VIEWERS)] as const,
+  request: { params: agreementId, ...json(amendmentSchema) },
+  responses: { 201: jsonContent(AgreementSchema, "The agreement with its pending amendment"), ...errorResponses },
+});
+
+const answerRoute = (answer: AmendmentAnswer, summary: string) =>
+  createRoute({
+    method: "post",
+    path: `/{id}/amendment/${answer}`,
+    tags: ["agreements"],
+    summary,
+    middleware: [allow(...AGREEMENT_VIEWERS)] as const,
+    request: { params: agreementId, ...optionalJson(sideBody) },
+    responses: { 200: jsonContent(AgreementSchema, "The agreement"), ...errorResponses },
+  });
+
+const acceptRoute = answerRoute(
+  "accept",
+  "Accept the other side's amendment: the agreement takes its terms (the proposer's side: 403)",
+);
+const declineRoute = answerRoute("decline", "Decline the other side's amendment: the agreement stays as it is");
+const withdrawRoute = answerRoute("withdraw", "Withdraw your side's pending amendment");
 
 const terminateRoute = createRoute({
   method: "post",
@@ -262,6 +310,32 @@ const auditOf = (c: { get(key: "scope"): { kind: string } }, r: Audited) => ({
 
 const today = () => new Date().toISOString().slice(0, 10);
 
+const ANSWER_VERBS: Record<AmendmentAnswer, string> = {
+  accept: "Accepted",
+  decline: "Declined",
+  withdraw: "Withdrew",
+};
+
+/** Accept, decline or withdraw the pending amendment, with its audit entry. */
+async function answered(
+  c: Context<GuardedEnv>,
+  id: string,
+  answer: AmendmentAnswer,
+  requested: AgreementSide | undefined,
+) {
+  const r = await answerAmendment(c.get("deps").db, c.get("viewer"), c.get("scope"), id, answer, requested);
+  noteAudit(c, {
+    action: `agreement.amendment.${answer}`,
+    summary: `${ANSWER_VERBS[answer]} the ${r.proposer}'s amendment to the affiliation agreement "${r.title}" for the ${r.side}`,
+    entityType: ENTITY,
+    entityId: r.agreement.id,
+    organizationId: r.side === "program" ? r.programId : r.facilityId,
+    before: answer === "accept" ? r.before : undefined,
+    after: { amendmentId: r.amendmentId, status: r.status, ...(answer === "accept" ? r.after : {}) },
+  });
+  return r.agreement;
+}
+
 export const agreementRoutes = createRouter()
   .openapi(listRoute, async (c) =>
     c.json(await listAgreements(c.get("deps").db, c.get("scope"), c.req.valid("query")), 200),
@@ -319,14 +393,46 @@ export const agreementRoutes = createRouter()
     return c.json({ id: removed.id, deleted: removed.deleted }, 200);
   })
   .openapi(signRoute, async (c) => {
-    const signed = await executeAgreement(c.get("deps").db, c.get("scope"), c.req.valid("param").id);
-    noteAudit(c, {
-      ...auditOf(c, signed),
-      before: { stage: "draft" },
-      after: { stage: signed.stage, status: signed.status },
-    });
+    const signed = await signAgreement(
+      c.get("deps").db,
+      c.get("viewer"),
+      c.get("scope"),
+      c.req.valid("param").id,
+      c.req.valid("json")?.side,
+      actorOf(c as never),
+    );
+    // The signature (and the execution, when it was the second) were recorded with the change.
+    noteAudit(c, { recorded: true });
     return c.json(signed, 200);
   })
+  .openapi(proposeRoute, async (c) => {
+    const input = c.req.valid("json");
+    const { agreement, side, changes, amendmentId } = await proposeAmendment(
+      c.get("deps").db,
+      c.get("viewer"),
+      c.get("scope"),
+      c.req.valid("param").id,
+      input,
+    );
+    noteAudit(c, {
+      action: "agreement.amendment.propose",
+      summary: `Proposed an amendment to the affiliation agreement "${agreement.title}" for the ${side}`,
+      entityType: ENTITY,
+      entityId: agreement.id,
+      organizationId: side === "program" ? agreement.program.id : agreement.facility.id,
+      after: { amendmentId, side, changes, note: input.note },
+    });
+    return c.json(agreement, 201);
+  })
+  .openapi(acceptRoute, async (c) =>
+    c.json(await answered(c, c.req.valid("param").id, "accept", c.req.valid("json")?.side), 200),
+  )
+  .openapi(declineRoute, async (c) =>
+    c.json(await answered(c, c.req.valid("param").id, "decline", c.req.valid("json")?.side), 200),
+  )
+  .openapi(withdrawRoute, async (c) =>
+    c.json(await answered(c, c.req.valid("param").id, "withdraw", c.req.valid("json")?.side), 200),
+  )
   .openapi(terminateRoute, async (c) => {
     const ended = await terminateAgreement(
       c.get("deps").db,

@@ -5,6 +5,32 @@ import { pageOf } from "../../lib/pagination";
 // Response shapes of /api/agreements (issue 17).
 
 const OrgRef = z.object({ id: z.uuid(), name: z.string() });
+const UserRef = z.object({ id: z.string(), name: z.string() });
+
+const SignatureSchema = z
+  .object({
+    signedAt: z.string(),
+    signedBy: UserRef.nullable().openapi({ description: "Who signed (null when not recorded or the account is gone)" }),
+  })
+  .nullable();
+
+const PendingAmendmentSchema = z
+  .object({
+    id: z.uuid(),
+    proposedBySide: z.enum(CONTACT_SIDES),
+    proposedBy: UserRef.nullable(),
+    proposedAt: z.string(),
+    changes: z
+      .object({
+        title: z.string().optional(),
+        startDate: z.string().optional(),
+        endDate: z.string().optional(),
+        autoRenew: z.boolean().optional(),
+      })
+      .openapi({ description: "Only the terms it changes" }),
+    note: z.string(),
+  })
+  .nullable();
 
 export const ContactSchema = z.object({
   side: z.enum(CONTACT_SIDES),
@@ -20,7 +46,9 @@ export const AgreementSchema = z
     title: z.string(),
     startDate: z.string(),
     endDate: z.string(),
-    stage: z.enum(AGREEMENT_STAGES).openapi({ description: "What was decided: draft, executed (signed), terminated" }),
+    stage: z
+      .enum(AGREEMENT_STAGES)
+      .openapi({ description: "What was decided: draft, executed (signed by both sides), terminated" }),
     status: z
       .enum(AGREEMENT_STATUSES)
       .openapi({ description: "The stage with a signed agreement's place in time (expiring: 90 days or fewer left)" }),
@@ -38,6 +66,16 @@ export const AgreementSchema = z
     createdBy: z.enum(["program", "facility", "admin"]),
     createdAt: z.string(),
     updatedAt: z.string(),
+    signatures: z
+      .object({ program: SignatureSchema, facility: SignatureSchema })
+      .openapi({ description: "Each side's signature; the agreement is executed only with both" }),
+    awaiting: z
+      .enum(CONTACT_SIDES)
+      .nullable()
+      .openapi({ description: "The side whose signature a half-signed draft awaits" }),
+    pendingAmendment: PendingAmendmentSchema.openapi({
+      description: "A change one side proposed that the other has not answered",
+    }),
   })
   .openapi("Agreement");
 

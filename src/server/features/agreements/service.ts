@@ -1,11 +1,21 @@
 import { and, asc, count, desc, eq, ilike, ne, or, type SQL, sql } from "drizzle-orm";
-import { type AgreementFields, type AgreementStatus, missingContactSides } from "../../../domain/agreements";
+import {
+  AGREEMENT_TERM_LABELS,
+  AGREEMENT_TERMS,
+  type AgreementFields,
+  type AgreementSide,
+  type AgreementStatus,
+  type AgreementTerm,
+  missingContactSides,
+  otherSide,
+} from "../../../domain/agreements";
 import type { Db, DbOrTx } from "../../db/client";
-import { affiliationAgreements as a } from "../../db/schema/agreements";
+import { affiliationAgreements as a, agreementAmendments as am } from "../../db/schema/agreements";
 import { organizations } from "../../db/schema/organizations";
 import type { Scope } from "../../lib/access";
+import { type AuditEntry, recordAudit } from "../../lib/audit";
 import type { Deps, Viewer } from "../../lib/context";
-import { AppError, conflict, invalid, notFound } from "../../lib/errors";
+import { AppError, conflict, forbidden, invalid, notFound } from "../../lib/errors";
 import { likePattern, offsetOf } from "../../lib/pagination";
 import { isUniqueViolation } from "../../lib/pg-errors";
 import { dropStoredFile } from "../../lib/stored-files";
@@ -22,7 +32,9 @@ import {
 
 // Affiliation agreements (issue 17): either side drafts one naming the other organization, both
 // sides and administrators see it, only the two organizations' coordinators and administrators
-// change it. Another organization's agreement is 404 (D1).
+// change it. Another organization's agreement is 404 (D1). It takes effect only when both sides
+// have signed, each through its own coordinators (or an administrator signing for it); once signed,
+// its terms change only through an amendment one side proposes and the other accepts.
 
 export const AGREEMENT_SORTS = ["endDate", "title", "updatedAt", "startDate"] as const;
 export type AgreementSort = (typeof AGREEMENT_SORTS)[number];
@@ -177,7 +189,7 @@ async function sidesOf(db: DbOrTx, scope: Scope, input: { programId?: string; fa
 const ownOrganization = (scope: Scope) =>
   scope.kind === "program" ? scope.programId : scope.kind === "facility" ? scope.facilityId : null;
 
-function titleTaken(err: unknown, title: string): never {
+export function titleTaken(err: unknown, title: string): never {
   if (isUniqueViolation(err, "affiliation_agreements_title_uq")) {
     const message = `An agreement titled "${title}" already exists between these two organizations`;
     throw new AppError("conflict", message, 409, [{ path: "title", message }]);
@@ -216,7 +228,7 @@ export async function createAgreement(
 }
 
 /** The agreement's row under a lock (FOR UPDATE) within the caller's scope, or 404. */
-async function lockAgreement(tx: DbOrTx, scope: Scope, id: string) {
+export async function lockAgreement(tx: DbOrTx, scope: Scope, id: string) {
   const [row] = await tx
     .select()
     .from(a)
@@ -234,14 +246,37 @@ function assertContacts(contacts: readonly { side: "program" | "facility" }[]) {
   }
 }
 
-/** Edits the fields; a terminated agreement is history (409). A signed one keeps a contact per side. */
+/** The terms of `input` that differ from the agreement's. */
+const changedTerms = (current: Record<AgreementTerm, unknown>, input: Partial<Record<AgreementTerm, unknown>>) =>
+  AGREEMENT_TERMS.filter((k) => input[k] !== undefined && input[k] !== current[k]);
+
+const NO_SIGNATURES = { programSignedAt: null, programSignedBy: null, facilitySignedAt: null, facilitySignedBy: null };
+
+/**
+ * Edits the fields; a terminated agreement is history (409). A signed one keeps a contact per side
+ * and its terms (409 `amendment_required`: they change through an amendment). Changing a draft's
+ * terms withdraws any signature: a side signed the terms it read.
+ */
 export async function updateAgreement(db: Db, scope: Scope, id: string, input: AgreementFields) {
   let before: Agreement;
   try {
     before = await db.transaction(async (tx) => {
       const current = await lockAgreement(tx, scope, id);
       if (current.stage === "terminated") throw conflict("This agreement was terminated: it can no longer be edited");
-      if (current.stage === "executed") assertContacts(input.contacts);
+      const changed = changedTerms(current, input);
+      if (current.stage === "executed") {
+        if (changed.length > 0) {
+          const names = changed.map((k) => AGREEMENT_TERM_LABELS[k]).join(", ");
+          const message = `Both sides signed this agreement: its ${names} change only through an amendment the other side accepts`;
+          throw new AppError(
+            "amendment_required",
+            message,
+            409,
+            changed.map((path) => ({ path, message })),
+          );
+        }
+        assertContacts(input.contacts);
+      }
       const was = await getAgreement(tx, scope, id);
       await tx
         .update(a)
@@ -252,6 +287,7 @@ export async function updateAgreement(db: Db, scope: Scope, id: string, input: A
           autoRenew: input.autoRenew,
           notes: input.notes,
           contacts: input.contacts,
+          ...(current.stage === "draft" && changed.length > 0 ? NO_SIGNATURES : {}),
           updatedAt: new Date(),
         })
         .where(eq(a.id, id));
@@ -263,14 +299,110 @@ export async function updateAgreement(db: Db, scope: Scope, id: string, input: A
   return { before, after: await getAgreement(db, scope, id) };
 }
 
-/** A draft becomes the signed agreement in force between its dates (a contact on each side first). */
-export async function executeAgreement(db: Db, scope: Scope, id: string) {
+/** Who writes an agreement's audit entries: the request's actor (lib/audit.ts actorOf). */
+export type AuditActor = Pick<AuditEntry, "actorId" | "actorEmail" | "actorRole" | "actingAs" | "ip">;
+
+const SIDE_NAMES: Record<AgreementSide, string> = { program: "program", facility: "facility" };
+
+/**
+ * The side the caller acts for: a coordinator's own organization's side (naming the other side is
+ * 403); an administrator names it (`fallback` when the step implies it). Anyone else: 403.
+ */
+export function actingSide(
+  scope: Scope,
+  requested: AgreementSide | undefined,
+  fallback?: AgreementSide,
+): AgreementSide {
+  switch (scope.kind) {
+    case "program":
+    case "facility":
+      if (requested && requested !== scope.kind) {
+        throw forbidden(
+          `You act for your own organization: a ${scope.kind} coordinator cannot act for the ${requested}`,
+        );
+      }
+      return scope.kind;
+    case "all": {
+      const side = requested ?? fallback;
+      if (!side) throw invalid([{ path: "side", message: "Choose the side you act for: program or facility" }]);
+      return side;
+    }
+    case "student":
+    case "preceptor":
+    case "none":
+      throw forbidden();
+    default: {
+      const unknown: never = scope;
+      throw forbidden(`Unknown scope ${(unknown as { kind: string }).kind}`);
+    }
+  }
+}
+
+const sideOrganization = (row: { programId: string; facilityId: string }, side: AgreementSide) =>
+  side === "program" ? row.programId : row.facilityId;
+
+/**
+ * Records the caller's side's signature (a contact on each side first). The agreement takes effect
+ * (executed) only when the other side has signed too. The row lock makes twenty identical signs one
+ * signature (the others 409), and orders a sign against a termination or a deletion.
+ */
+export async function signAgreement(
+  db: Db,
+  viewer: Viewer,
+  scope: Scope,
+  id: string,
+  requested: AgreementSide | undefined,
+  actor: AuditActor,
+) {
   await db.transaction(async (tx) => {
     const current = await lockAgreement(tx, scope, id);
-    if (current.stage !== "draft")
-      throw conflict(`This agreement is already ${current.stage === "executed" ? "signed" : "terminated"}`);
+    const side = actingSide(scope, requested);
+    if (current.stage === "terminated") throw conflict("This agreement was terminated: it can no longer be signed");
+    if (current.stage === "executed") throw conflict("Both sides already signed this agreement");
+    const mine = side === "program" ? current.programSignedAt : current.facilitySignedAt;
+    const theirs = side === "program" ? current.facilitySignedAt : current.programSignedAt;
+    if (mine) {
+      throw conflict(
+        `The ${SIDE_NAMES[side]} already signed this agreement: it awaits the ${SIDE_NAMES[otherSide(side)]}'s signature`,
+      );
+    }
     assertContacts(current.contacts);
-    await tx.update(a).set({ stage: "executed", updatedAt: new Date() }).where(eq(a.id, id));
+    const now = new Date();
+    const executed = theirs !== null;
+    await tx
+      .update(a)
+      .set({
+        ...(side === "program"
+          ? { programSignedAt: now, programSignedBy: viewer.userId }
+          : { facilitySignedAt: now, facilitySignedBy: viewer.userId }),
+        stage: executed ? "executed" : "draft",
+        updatedAt: now,
+      })
+      .where(eq(a.id, id));
+    const entries: AuditEntry[] = [
+      {
+        ...actor,
+        action: "agreement.sign",
+        summary: `Signed the affiliation agreement "${current.title}" for the ${SIDE_NAMES[side]}`,
+        entityType: "affiliation_agreements",
+        entityId: id,
+        organizationId: sideOrganization(current, side),
+        after: { side, signedAt: now.toISOString() },
+      },
+    ];
+    if (executed) {
+      entries.push({
+        ...actor,
+        action: "agreement.execute",
+        summary: `The affiliation agreement "${current.title}" took effect: both sides signed`,
+        entityType: "affiliation_agreements",
+        entityId: id,
+        organizationId: sideOrganization(current, side),
+        before: { stage: "draft" },
+        after: { stage: "executed", startDate: current.startDate, endDate: current.endDate },
+      });
+    }
+    await recordAudit(tx, entries);
   });
   return getAgreement(db, scope, id);
 }
@@ -309,6 +441,11 @@ export async function terminateAgreement(
       .update(a)
       .set({ stage: "terminated", terminatedOn: on, terminationReason: input.reason, updatedAt: new Date() })
       .where(eq(a.id, id));
+    // A proposal to change an agreement that ended has nothing left to change.
+    await tx
+      .update(am)
+      .set({ status: "cancelled", decidedAt: new Date() })
+      .where(and(eq(am.agreementId, id), eq(am.status, "pending")));
   });
   return getAgreement(db, scope, id);
 }

@@ -1,0 +1,151 @@
+import { and, eq } from "drizzle-orm";
+import {
+  AGREEMENT_TERMS,
+  type AgreementSide,
+  type AgreementTerm,
+  type AmendmentInput,
+} from "../../../domain/agreements";
+import type { Db, DbOrTx } from "../../db/client";
+import { affiliationAgreements as a, agreementAmendments as am } from "../../db/schema/agreements";
+import type { Scope } from "../../lib/access";
+import type { Viewer } from "../../lib/context";
+import { conflict, forbidden, invalid, notFound } from "../../lib/errors";
+import { isUniqueViolation } from "../../lib/pg-errors";
+import { actingSide, getAgreement, lockAgreement, titleTaken } from "./service";
+
+// Amendments: a signed agreement's terms (title, dates, automatic renewal) change only when both
+// sides agree. One side proposes, the other accepts (then the agreement changes) or declines; the
+// proposer may withdraw it. One pending amendment per agreement (a unique index); the agreement's
+// row lock orders every step against signing, terminating and the other steps.
+
+type Terms = Pick<typeof a.$inferSelect, AgreementTerm>;
+
+const PENDING_EXISTS = "An amendment to this agreement is already awaiting an answer: withdraw or answer it first";
+
+/** The proposed terms that differ from the agreement's (only those are stored). */
+function proposedChanges(current: Terms, input: AmendmentInput) {
+  const changes: Partial<Terms> = {};
+  for (const k of AGREEMENT_TERMS) {
+    const v = input[k];
+    if (v !== undefined && v !== current[k]) (changes as Record<string, unknown>)[k] = v;
+  }
+  return changes;
+}
+
+function assertDates(startDate: string, endDate: string) {
+  if (endDate < startDate) {
+    throw invalid([{ path: "endDate", message: `End date must be on or after the start date (${startDate})` }]);
+  }
+}
+
+/** One side proposes new terms for a signed agreement; nothing changes until the other accepts. */
+export async function proposeAmendment(db: Db, viewer: Viewer, scope: Scope, id: string, input: AmendmentInput) {
+  const result = await db
+    .transaction(async (tx) => {
+      const current = await lockAgreement(tx, scope, id);
+      const side = actingSide(scope, input.side);
+      if (current.stage !== "executed") {
+        throw conflict(
+          current.stage === "draft"
+            ? "A draft is not signed by both sides yet: edit it instead of amending it"
+            : "This agreement was terminated: it can no longer be amended",
+        );
+      }
+      const changes = proposedChanges(current, input);
+      if (Object.keys(changes).length === 0) {
+        const path = AGREEMENT_TERMS.find((k) => input[k] !== undefined) ?? "endDate";
+        throw invalid([{ path, message: "These are the agreement's current terms: change at least one" }]);
+      }
+      assertDates(changes.startDate ?? current.startDate, changes.endDate ?? current.endDate);
+      const [pending] = await tx
+        .select({ id: am.id })
+        .from(am)
+        .where(and(eq(am.agreementId, id), eq(am.status, "pending")));
+      if (pending) throw conflict(PENDING_EXISTS);
+      const [row] = await tx
+        .insert(am)
+        .values({ agreementId: id, proposedBySide: side, proposedBy: viewer.userId, note: input.note, ...changes })
+        .returning({ id: am.id });
+      return { amendmentId: row.id, side, changes };
+    })
+    .catch((err) => {
+      if (isUniqueViolation(err, "agreement_amendments_pending_uq")) throw conflict(PENDING_EXISTS);
+      throw err;
+    });
+  return { ...result, agreement: await getAgreement(db, scope, id) };
+}
+
+/** The agreement (locked) and its pending amendment (404 when there is none). */
+async function lockPending(tx: DbOrTx, scope: Scope, id: string) {
+  const current = await lockAgreement(tx, scope, id);
+  const [pending] = await tx
+    .select()
+    .from(am)
+    .where(and(eq(am.agreementId, id), eq(am.status, "pending")))
+    .for("update");
+  if (!pending) throw notFound("Pending amendment");
+  return { current, pending };
+}
+
+export type AmendmentAnswer = "accept" | "decline" | "withdraw";
+
+/**
+ * The other side accepts (the agreement takes the new terms) or declines; the proposer withdraws.
+ * An administrator acts for the side the step implies unless they name it.
+ */
+export async function answerAmendment(
+  db: Db,
+  viewer: Viewer,
+  scope: Scope,
+  id: string,
+  answer: AmendmentAnswer,
+  requested: AgreementSide | undefined,
+) {
+  const outcome = await db.transaction(async (tx) => {
+    const { current, pending } = await lockPending(tx, scope, id);
+    const proposer = pending.proposedBySide;
+    const answerer = proposer === "program" ? "facility" : "program";
+    const side = actingSide(scope, requested, answer === "withdraw" ? proposer : answerer);
+    if (answer === "withdraw" && side !== proposer) {
+      throw forbidden(`Only the ${proposer}, which proposed this amendment, can withdraw it`);
+    }
+    if (answer !== "withdraw" && side === proposer) {
+      throw forbidden(`The ${answerer} answers this amendment: the ${proposer} proposed it`);
+    }
+    const now = new Date();
+    const status = answer === "accept" ? "accepted" : answer === "decline" ? "declined" : "withdrawn";
+    const before: Partial<Terms> = {};
+    const after: Partial<Terms> = {};
+    if (answer === "accept") {
+      if (current.stage !== "executed") throw conflict("This agreement is no longer in force: it cannot be amended");
+      for (const k of AGREEMENT_TERMS) {
+        const v = pending[k];
+        if (v === null) continue;
+        (before as Record<string, unknown>)[k] = current[k];
+        (after as Record<string, unknown>)[k] = v;
+      }
+      assertDates(after.startDate ?? current.startDate, after.endDate ?? current.endDate);
+      try {
+        await tx
+          .update(a)
+          .set({ ...after, updatedAt: now })
+          .where(eq(a.id, id));
+      } catch (err) {
+        titleTaken(err, after.title ?? current.title);
+      }
+    }
+    await tx.update(am).set({ status, decidedBy: viewer.userId, decidedAt: now }).where(eq(am.id, pending.id));
+    return {
+      amendmentId: pending.id,
+      side,
+      proposer,
+      status,
+      before,
+      after,
+      title: current.title,
+      programId: current.programId,
+      facilityId: current.facilityId,
+    };
+  });
+  return { ...outcome, agreement: await getAgreement(db, scope, id) };
+}
