@@ -1,3 +1,5 @@
+import { assertNever } from "./assert-never";
+
 export const ROLES = ["super_admin", "admin", "program", "facility", "preceptor", "student"] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -43,8 +45,11 @@ export function homeFor(role: Role | null): string | null {
     case "admin":
     case "super_admin":
       return "/dashboard/admin";
-    default:
+    case "student":
+    case null:
       return null;
+    default:
+      return assertNever(role, "role");
   }
 }
 

@@ -1,5 +1,6 @@
 import { type AnyColumn, and, eq, type SQL, sql } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
+import { assertNever } from "../../domain/assert-never";
 import { ADMIN_ROLES, holdsAny, type Role, roleForMembership } from "../../domain/roles";
 import type { Db, DbOrTx } from "../db/client";
 import { sessions } from "../db/schema/auth";
@@ -125,6 +126,8 @@ export function scopeWhere(scope: Scope, columns: ScopeColumns): SQL | undefined
         : sql`false`;
     case "none":
       return sql`false`;
+    default:
+      return assertNever(scope, "scope");
   }
 }
 
@@ -231,8 +234,18 @@ export const organizationRejected = (name: string) =>
  */
 export function isSuspendedWrite(viewer: Viewer, scope: Scope, method: string, roles: readonly Role[]): boolean {
   if (method === "GET" || method === "HEAD" || method === "OPTIONS" || roles.length === 0) return false;
-  if (scope.kind !== "program" && scope.kind !== "facility" && scope.kind !== "preceptor") return false;
-  return viewer.organization?.suspendedAt != null;
+  switch (scope.kind) {
+    case "program":
+    case "facility":
+    case "preceptor":
+      return viewer.organization?.suspendedAt != null;
+    case "all":
+    case "student":
+    case "none":
+      return false;
+    default:
+      return assertNever(scope, "scope");
+  }
 }
 
 export const organizationSuspended = (org: Pick<Organization, "name" | "suspendedReason">) =>

@@ -18,6 +18,7 @@ export function createRouter() {
         const issues = zodIssues(result.error.issues);
         return c.json(errorBody("invalid", issues.map((i) => `${i.path}: ${i.message}`).join("; "), issues), 422);
       }
+      return undefined; // valid input: the route's handler answers
     },
   });
 }

@@ -8,6 +8,7 @@ import { createApplication } from "../../factories/applications";
 import { createDepartment, createPlacement, dayFromToday } from "../../factories/placements";
 import { createStudent } from "../../testing/factories";
 import { createTestApp, type TestApp, type TestUser } from "../../testing/harness";
+import { assignPreceptor } from "../rotations/test-factories";
 import { findCalendarEvent, listCalendarEvents } from "./service";
 
 // The calendar's events through the API (issue 15): what each role sees (and never another
@@ -274,6 +275,27 @@ describe("who sees what", () => {
     await expect(findCalendarEvent(db, program, ids.aOrg)).rejects.toMatchObject({ status: 404 });
     await expect(findCalendarEvent(db, program, "rotation-nope")).rejects.toMatchObject({ status: 404 });
     expect((await findCalendarEvent(db, program, ids.fPlacement)).title).toBe("Peds huddle");
+  });
+
+  it("a preceptor: the routes refuse them; their standing reaches only the rotation assigned to them", async () => {
+    const preceptor = await t.createUser("preceptor", { organizationId: facilityF.organizationId! });
+    const refused = await t.call("GET", `/api/calendar/events?${range}`, { cookie: preceptor.cookie });
+    expect(refused.status).toBe(403);
+    await assignPreceptor(
+      t.deps.db,
+      {
+        id: ids.a1,
+        studentId: studentA.studentId!,
+        programId: programA.organizationId!,
+        facilityId: facilityF.organizationId!,
+      },
+      preceptor.userId,
+    );
+    const scope = { kind: "preceptor" as const, facilityId: facilityF.organizationId!, userId: preceptor.userId };
+    const items = await listCalendarEvents(t.deps.db, scope, { from: day(-10), to: day(70) } as CalendarQuery);
+    // Not the facility's other rotations, nor expiries (documents), deadlines or events.
+    expect(idsOf(items)).toEqual([`rotation-${ids.a1}`]);
+    await expect(findCalendarEvent(t.deps.db, scope, `expiry-${ids.docA}`)).rejects.toMatchObject({ status: 404 });
   });
 });
 

@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, lt, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { assertNever } from "../../../domain/assert-never";
 import {
   addDays,
   type CalendarEvent,
@@ -58,8 +59,12 @@ function visibleTo(scope: Scope): SQL | undefined {
       return sql`((${e.audience} = 'students' and (${e.organizationId} in ${myProgram} or ${e.organizationId} in ${approvedFacilities(mine)}))
         or (${e.audience} = 'placement' and ${e.placementId} in ${approved(mine)}))`;
     }
+    // Preceptors do not read the calendar (CALENDAR_READERS): nothing until a rule says what.
+    case "preceptor":
     case "none":
       return sql`false`;
+    default:
+      return assertNever(scope, "scope");
   }
 }
 

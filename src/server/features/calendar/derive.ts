@@ -1,5 +1,6 @@
 import { type AnyColumn, and, eq, gte, inArray, lte, ne, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { assertNever } from "../../../domain/assert-never";
 import { type CalendarEvent, type CalendarQuery, rotationConflicts } from "../../../domain/calendar";
 import { READINESS_LABELS } from "../../../domain/compliance";
 import type { DbOrTx } from "../../db/client";
@@ -8,7 +9,7 @@ import { complianceDocuments, requirementTypes } from "../../db/schema/complianc
 import { organizations } from "../../db/schema/organizations";
 import { departments, placements } from "../../db/schema/placements";
 import { students } from "../../db/schema/students";
-import type { Scope } from "../../lib/access";
+import { type Scope, scopeWhere } from "../../lib/access";
 import { readinessOf } from "../compliance/readiness";
 
 // The events derived from the data (issue 15, ADR 020): rotations (approved applications),
@@ -173,7 +174,10 @@ export async function rotationEvents(db: DbOrTx, scope: Scope, f: DeriveFilter):
   });
 }
 
-/** Whose rotations a scope sees: a program its students', a facility those at its placements, a student their own. */
+/**
+ * Whose rotations a scope sees: a program its students', a facility those at its placements, a
+ * student their own, a preceptor those assigned to them.
+ */
 function rotationScope(scope: Scope): SQL | undefined {
   switch (scope.kind) {
     case "all":
@@ -184,8 +188,31 @@ function rotationScope(scope: Scope): SQL | undefined {
       return eq(placements.facilityId, scope.facilityId);
     case "student":
       return eq(applications.studentId, scope.studentId);
+    case "preceptor":
+      return scopeWhere(scope, { rotation: applications.id });
     case "none":
       return sql`false`;
+    default:
+      return assertNever(scope, "scope");
+  }
+}
+
+/** Whose deadlines a scope sees: a facility its own, programs and students the marketplace's, admins all. */
+function deadlineScope(scope: Scope): SQL | undefined {
+  switch (scope.kind) {
+    case "all":
+      return undefined;
+    case "facility":
+      return eq(placements.facilityId, scope.facilityId);
+    case "program":
+    case "student":
+      return eq(facility.verificationStatus, "verified");
+    // A preceptor applies to nothing: only the rotations assigned to them.
+    case "preceptor":
+    case "none":
+      return sql`false`;
+    default:
+      return assertNever(scope, "scope");
   }
 }
 
@@ -257,11 +284,7 @@ export async function deadlineEvents(db: DbOrTx, scope: Scope, f: DeriveFilter):
   const rows = await placementRows(db, [
     eq(placements.status, "active"),
     sql`${placements.applicationDeadline} is not null`,
-    scope.kind === "facility"
-      ? eq(placements.facilityId, scope.facilityId)
-      : scope.kind === "all"
-        ? undefined
-        : eq(facility.verificationStatus, "verified"),
+    deadlineScope(scope),
     f.recordId ? eq(placements.id, f.recordId) : undefined,
     ...placementFilters(f, placements.applicationDeadline, placements.applicationDeadline),
   ]);
@@ -327,14 +350,23 @@ export async function expiryEvents(db: DbOrTx, scope: Scope, f: DeriveFilter): P
     sql`exists (select 1 from ${applications} inner join ${placements} on ${placements.id} = ${applications.placementId}
       where ${applications.studentId} = ${students.id} and ${applications.status} = 'approved'
         and ${placements.facilityId} = ${facilityId} and ${placements.endDate} >= ${f.today})`;
-  const owner =
-    scope.kind === "program"
-      ? eq(students.programId, scope.programId)
-      : scope.kind === "student"
-        ? eq(students.id, scope.studentId)
-        : scope.kind === "facility"
-          ? placedAt(scope.facilityId)
-          : undefined;
+  const owner = ((): SQL | undefined => {
+    switch (scope.kind) {
+      case "all":
+        return undefined;
+      case "program":
+        return eq(students.programId, scope.programId);
+      case "student":
+        return eq(students.id, scope.studentId);
+      case "facility":
+        return placedAt(scope.facilityId);
+      // Expiries show the documents behind a compliance status: a preceptor sees the status only.
+      case "preceptor":
+        return sql`false`;
+      default:
+        return assertNever(scope, "scope");
+    }
+  })();
   const changed = sql<string>`greatest(coalesce(${complianceDocuments.reviewedAt}, ${complianceDocuments.uploadedAt}), ${students.updatedAt})`;
   const rows = await db
     .select({

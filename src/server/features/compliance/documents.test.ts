@@ -9,6 +9,7 @@ import { students } from "../../db/schema/students";
 import { createApplication } from "../../factories/applications";
 import { createPlacement } from "../../factories/placements";
 import { createTestApp, type TestApp, type TestUser } from "../../testing/harness";
+import { assignPreceptor } from "../rotations/test-factories";
 import { exeBytes, pdfBytes, pngBytes, storedFiles, upload } from "./test-files";
 
 // Compliance documents (issue 12): uploads checked and stored whole or not at all, served only to
@@ -255,6 +256,26 @@ describe("the file route", () => {
       .where(eq((await import("../../db/schema/applications")).applications.id, app.id));
     const closed = await t.call("GET", `/api/compliance/documents/${docId}/file`, { cookie: facility.cookie });
     expect(closed.status).toBe(404);
+  });
+  it("a preceptor never assigned to the student (another program's, another facility): 404", async () => {
+    const preceptor = await t.createUser("preceptor");
+    const res = await t.call("GET", `/api/compliance/documents/${docId}/file`, { cookie: preceptor.cookie });
+    expect(res.status).toBe(404);
+    expect(res.json.error.code).toBe("not_found");
+  });
+
+  it("a preceptor assigned to the student's rotation sees its compliance status, never the documents: 404", async () => {
+    const preceptor = await t.createUser("preceptor");
+    const placement = await createPlacement(t.deps.db, preceptor.organizationId!);
+    const [s] = await t.deps.db.select().from(students).where(eq(students.id, student.studentId!));
+    const rotation = await createApplication(t.deps.db, s, placement.id, { status: "approved" });
+    await assignPreceptor(t.deps.db, { ...rotation, facilityId: preceptor.organizationId! }, preceptor.userId);
+    const detail = await t.call("GET", `/api/preceptors/rotations/${rotation.id}`, { cookie: preceptor.cookie });
+    expect(detail.status).toBe(200);
+    expect(detail.json.student.complianceStatus).toEqual(expect.any(String));
+    const res = await t.call("GET", `/api/compliance/documents/${docId}/file`, { cookie: preceptor.cookie });
+    expect(res.status).toBe(404);
+    expect(res.json.error.code).toBe("not_found");
   });
 });
 

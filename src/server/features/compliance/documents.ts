@@ -1,4 +1,5 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
+import { assertNever } from "../../../domain/assert-never";
 import { checkDocumentDates, documentDatesSchema } from "../../../domain/compliance";
 import { proposeDates } from "../../../domain/document-dates";
 import type { Tx } from "../../db/client";
@@ -113,9 +114,10 @@ export async function scanDocument(file: File) {
 
 /**
  * Who may open a document: the student, their program, admins, and facilities the student has a
- * pending or approved application with. Everyone else: as if it did not exist.
+ * pending or approved application with. Everyone else: as if it did not exist. A preceptor sees a
+ * student's compliance status on the rotation, never the documents (health records) behind it.
  */
-function visibleTo(scope: Scope) {
+function visibleTo(scope: Scope): SQL | undefined {
   switch (scope.kind) {
     case "all":
       return undefined;
@@ -128,8 +130,11 @@ function visibleTo(scope: Scope) {
         where ${applications.studentId} = ${complianceDocuments.studentId}
           and ${applications.status} in ('pending', 'approved')
           and ${placements.facilityId} = ${scope.facilityId})`;
+    case "preceptor":
     case "none":
       return sql`false`;
+    default:
+      return assertNever(scope, "scope");
   }
 }
 

@@ -1,4 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
+import { assertNever } from "../../../domain/assert-never";
 import {
   DEFAULT_DUE_DAYS,
   DEFAULT_SITE_FORM,
@@ -37,6 +38,8 @@ function rotationsOf(scope: Scope): SQL {
       return sql`a.id in (select rp.application_id from rotation_preceptors rp where rp.user_id = ${scope.userId} and rp.facility_id = ${scope.facilityId})`;
     case "none":
       return sql`false`;
+    default:
+      return assertNever(scope, "scope");
   }
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import { alias, type SelectedFields } from "drizzle-orm/pg-core";
+import { assertNever } from "../../../domain/assert-never";
 import type { MessageBox, MessageValues } from "../../../domain/messages";
 import { ADMIN_ROLES, type Role } from "../../../domain/roles";
 import { type Db, type DbOrTx, rowsOf } from "../../db/client";
@@ -276,6 +277,8 @@ export function recipientScope(db: DbOrTx, userId: string, scope: Scope): Recipi
       break;
     case "none":
       break;
+    default:
+      assertNever(scope, "scope");
   }
   return { kind: "some", userIds: sql.join(parts, sql` union `) };
 }
