@@ -26,7 +26,7 @@ export const FEED_LABEL_MAX = 100;
 
 /** Reads of one feed per window; calendar apps poll every hour or so and retry a few times. */
 export const FEED_READ_LIMIT = { max: 60, windowMs: 10 * 60_000 } as const;
-/** Unknown tokens one address may try per window before it is refused outright. */
+/** Unknown tokens one address may try per window; beyond, unknown ones get 429 (valid feeds still answer). */
 export const FEED_MISS_LIMIT = { max: 120, windowMs: 10 * 60_000 } as const;
 /** last_used_at is written at most this often per feed (every poll would be a write). */
 const LAST_USED_EVERY = "1 minute";
@@ -136,17 +136,6 @@ async function hit(db: Db, key: string, windowMs: number): Promise<{ count: numb
   return { count: Number(row.count), resetAt: Number(row.last_request) + windowMs };
 }
 
-/** How many hits `key` has in its current window (without counting one). */
-async function hitsSoFar(db: Db, key: string, windowMs: number): Promise<{ count: number; resetAt: number }> {
-  const rows = (await db.execute(sql`select count, last_request from rate_limits where key = ${key}`)) as unknown as {
-    rows: { count: number; last_request: string | number }[];
-  };
-  const [row] = rows.rows;
-  const start = row ? Number(row.last_request) : 0;
-  if (!row || start <= Date.now() - windowMs) return { count: 0, resetAt: 0 };
-  return { count: Number(row.count), resetAt: start + windowMs };
-}
-
 /** A 429 in the envelope, with the seconds until the window ends (calendar apps honour Retry-After). */
 export class FeedRateLimited extends AppError {
   constructor(public retryAfterSeconds: number) {
@@ -198,7 +187,9 @@ export type FeedDeps = { db: Db; appUrl: string };
 
 /**
  * The calendar behind a feed URL's last segment (`<token>.ics`), or 404 for an unknown, malformed
- * or revoked token; 429 beyond the limits (per feed, and per address for unknown tokens).
+ * or revoked token; 429 beyond the limits (per feed, and per address for unknown tokens). An
+ * address past the unknown-token limit still reads its valid feeds: one school behind one NAT
+ * keeps its calendars while one of its machines guesses (a 256-bit token is not guessed anyway).
  */
 export async function readFeed(
   deps: FeedDeps,
@@ -207,9 +198,6 @@ export async function readFeed(
   opts: { today?: string } = {},
 ): Promise<string> {
   const { db } = deps;
-  const missKey = `calendar-feed-miss:${address}`;
-  const misses = await hitsSoFar(db, missKey, FEED_MISS_LIMIT.windowMs);
-  if (misses.count >= FEED_MISS_LIMIT.max) throw limited(misses.resetAt);
   const token = file.endsWith(".ics") ? file.slice(0, -4) : "";
   const hash = hashToken(token);
   const [feed] = TOKEN.test(token)
@@ -224,7 +212,8 @@ export async function readFeed(
         .where(eq(calendarFeeds.tokenHash, hash))
     : [];
   if (!feed || feed.revokedAt) {
-    await hit(db, missKey, FEED_MISS_LIMIT.windowMs);
+    const misses = await hit(db, `calendar-feed-miss:${address}`, FEED_MISS_LIMIT.windowMs);
+    if (misses.count > FEED_MISS_LIMIT.max) throw limited(misses.resetAt);
     throw notFound("Calendar feed");
   }
   const reads = await hit(db, `calendar-feed:${feed.id}`, FEED_READ_LIMIT.windowMs);
