@@ -2,9 +2,12 @@ import { describe, expect, it } from "vitest";
 import {
   addMonths,
   checkDocumentDates,
+  documentInForce,
   effectiveExpiry,
+  type ItemDocument,
   itemReadiness,
   itemStatus,
+  pendingRenewal,
   type RequirementType,
   studentStatus,
 } from "./compliance";
@@ -96,6 +99,36 @@ describe("itemReadiness for a rotation ending 2027-02-01", () => {
       "met",
     );
     expect(itemReadiness({ status: "approved", issuedOn: null, expiresOn: null }, TODAY, "2027-02-01")).toBe("met");
+  });
+});
+
+describe("documentInForce: a renewal never hides the approved document it renews", () => {
+  const doc = (status: ItemDocument["status"], expiresOn: string | null, isCurrent = false): ItemDocument => ({
+    status,
+    issuedOn: null,
+    expiresOn,
+    isCurrent,
+  });
+  const old = doc("approved", "2026-12-15");
+  it.each([
+    ["awaiting review", doc("submitted", "2028-12-15", true)],
+    ["rejected", doc("rejected", null, true)],
+  ])("a renewal %s leaves the approved one in force until it expires", (_, renewal) => {
+    const docs = [renewal, old];
+    expect(documentInForce(docs, TODAY)).toBe(old);
+    expect(pendingRenewal(docs, old)).toBe(renewal);
+    expect(documentInForce(docs, "2026-12-15")).toBe(old);
+    expect(documentInForce(docs, "2026-12-16")).toBe(renewal);
+    expect(pendingRenewal(docs, renewal)).toBeNull();
+  });
+  it("an approved renewal replaces it; the newest approved one counts; nothing uploaded is null", () => {
+    const renewed = doc("approved", "2028-12-15", true);
+    expect(documentInForce([renewed, old], TODAY)).toBe(renewed);
+    const older = doc("approved", null);
+    const current = doc("submitted", null, true);
+    expect(documentInForce([current, old, older], TODAY)).toBe(old);
+    expect(documentInForce([], TODAY)).toBeNull();
+    expect(pendingRenewal([], null)).toBeNull();
   });
 });
 

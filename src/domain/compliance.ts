@@ -113,7 +113,31 @@ export function effectiveExpiry(
   }
 }
 
-/** An item's status on `today` from its current document (null: nothing uploaded). */
+/** A document of one item as `documentInForce` weighs it. */
+export type ItemDocument = CurrentDocument & { isCurrent: boolean };
+
+/**
+ * The document an item stands on, from all of its documents newest first: the current one when it
+ * is approved; otherwise the newest approved one still valid on `today`, so that a renewal awaiting
+ * review (or rejected) never hides the approved document it renews; otherwise the current one
+ * (null: nothing uploaded).
+ */
+export function documentInForce<D extends ItemDocument>(docs: readonly D[], today: string): D | null {
+  const current = docs.find((d) => d.isCurrent) ?? null;
+  if (current?.status === "approved") return current;
+  return docs.find((d) => d.status === "approved" && !(d.expiresOn && d.expiresOn < today)) ?? current;
+}
+
+/**
+ * The newer document that renews the one in force and is not in force itself (awaiting review or
+ * rejected), or null.
+ */
+export function pendingRenewal<D extends ItemDocument>(docs: readonly D[], inForce: D | null): D | null {
+  const current = docs.find((d) => d.isCurrent) ?? null;
+  return inForce && current && current !== inForce ? current : null;
+}
+
+/** An item's status on `today` from the document in force (null: nothing uploaded). */
 export function itemStatus(doc: CurrentDocument | null, today: string): ItemStatus {
   if (!doc) return "missing";
   if (doc.status === "rejected") return "rejected";

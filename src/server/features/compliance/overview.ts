@@ -8,7 +8,7 @@ import { type ProgramScope, scopeWhere } from "../../lib/access";
 import type { Deps, Viewer } from "../../lib/context";
 import { mailHtml } from "../../lib/mail";
 import { likePattern, offsetOf } from "../../lib/pagination";
-import { documentSelect, toDocument, today } from "./records";
+import { documentInForceQuery, documentSelect, toDocument, today } from "./records";
 import { studentCompliance } from "./student-compliance";
 
 // The program's compliance page: students by status with their item counts (filters, search,
@@ -25,17 +25,18 @@ export type ComplianceFilters = {
 };
 
 /**
- * The required items of each student with their current document (one row per student and type),
- * for the students `who` selects only: the aggregate never touches another program's rows.
+ * The required items of each student with the document in force on `day` (one row per student and
+ * type), for the students `who` selects only: the aggregate never touches another program's rows.
  */
-function itemsOf(db: DbOrTx, who: SQL | undefined) {
+function itemsOf(db: DbOrTx, who: SQL | undefined, day: string) {
+  const doc = documentInForceQuery(db, students.id, programRequirements.requirementTypeId, day).as("in_force");
   return db
     .select({
       studentId: sql<string>`${students.id}`.as("item_student_id"),
       typeId: sql<string>`${programRequirements.requirementTypeId}`.as("item_type_id"),
-      docId: sql<string | null>`${complianceDocuments.id}`.as("item_doc_id"),
-      docStatus: sql<string | null>`${complianceDocuments.status}::text`.as("item_doc_status"),
-      expiresOn: sql<string | null>`to_char(${complianceDocuments.expiresOn}, 'YYYY-MM-DD')`.as("item_expires_on"),
+      docId: sql<string | null>`${doc.id}`.as("item_doc_id"),
+      docStatus: sql<string | null>`${doc.status}::text`.as("item_doc_status"),
+      expiresOn: sql<string | null>`to_char(${doc.expiresOn}, 'YYYY-MM-DD')`.as("item_expires_on"),
     })
     .from(students)
     .innerJoin(programRequirements, eq(programRequirements.programId, students.programId))
@@ -43,14 +44,7 @@ function itemsOf(db: DbOrTx, who: SQL | undefined) {
       requirementTypes,
       and(eq(requirementTypes.id, programRequirements.requirementTypeId), eq(requirementTypes.active, true)),
     )
-    .leftJoin(
-      complianceDocuments,
-      and(
-        eq(complianceDocuments.studentId, students.id),
-        eq(complianceDocuments.requirementTypeId, programRequirements.requirementTypeId),
-        sql`${complianceDocuments.isCurrent}`,
-      ),
-    )
+    .leftJoinLateral(doc, sql`true`)
     .where(who)
     .as("items");
 }
@@ -81,7 +75,7 @@ const needsItems = (f: ComplianceFilters) => f.sort === "nextExpiry" || !!f.expi
 
 function rowsQuery(db: DbOrTx, scope: ProgramScope, f: ComplianceFilters, day: string, only?: string[]) {
   const who = and(studentsWhere(scope, f), only ? inArray(students.id, only) : undefined);
-  const items = itemsOf(db, who);
+  const items = itemsOf(db, who, day);
   const expired = sql`${items.docStatus} <> 'rejected' and ${items.expiresOn} < ${day}`;
   const valid = sql`(${items.expiresOn} is null or ${items.expiresOn} >= ${day})`;
   const approved = sql`${items.docStatus} = 'approved' and ${valid}`;

@@ -1,5 +1,5 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
-import { itemReadiness, type Readiness, type RequirementType } from "../../../domain/compliance";
+import { documentInForce, itemReadiness, type Readiness, type RequirementType } from "../../../domain/compliance";
 import { type DbOrTx, fromJson, type JsonColumn, rowsOf } from "../../db/client";
 import { applications } from "../../db/schema/applications";
 import { users } from "../../db/schema/auth";
@@ -17,8 +17,8 @@ import { notFound } from "../../lib/errors";
 import { type DocumentRow, type DocumentView, toDocument, today } from "./records";
 
 // An applicant's readiness for one rotation (issue 12): the program's requirements, the facility's
-// and the placement's own, each met only by an approved document valid through the rotation's
-// last day. Computed in bulk (one query per kind of record, whatever the number of applications).
+// and the placement's own, each met only by an approved document in force valid through the
+// rotation's last day (a renewal awaiting review leaves the approved one in force). Computed in bulk (one query per kind of record, whatever the number of applications).
 
 export type Source = "program" | "facility" | "placement";
 export type ReadinessItem = {
@@ -40,7 +40,7 @@ export type ReadinessApplication = {
 };
 
 type RequiredRow = RequirementType & { kind: Source; owner: string };
-/** A current document as the statement gives it: its times as JSON strings. */
+/** A document as the statement gives it: its times as JSON strings. */
 type DocumentJson = Omit<DocumentRow, "uploadedAt" | "reviewedAt"> & { uploadedAt: string; reviewedAt: string | null };
 
 /** Each application's readiness, by id. */
@@ -65,11 +65,12 @@ export async function readinessOf(db: DbOrTx, applicationIds: string[], day = to
 /** The ids readiness reads by: each an expression of a uuid[] (parameters, or an outer row's columns). */
 export type ReadinessIds = { programs: SQL; facilities: SQL; placements: SQL; students: SQL };
 
-/** What readiness reads, as it comes back: the requirements with their types, the current documents. */
+/** What readiness reads, as it comes back: the requirements with their types, the documents that may be in force. */
 export type ReadinessLists = { required: JsonColumn<RequiredRow[]>; docs: JsonColumn<DocumentJson[]> };
 
 /**
- * The three kinds of requirement with their active types, and the students' current documents: two
+ * The three kinds of requirement with their active types, and the students' documents that may be in
+ * force (the current ones and the approved ones, newest first; documentInForce chooses): two
  * json columns of one statement (issue 11: one round trip, not two; an approval reads them with its
  * application, review.ts); an inactive type asks nothing.
  */
@@ -99,11 +100,11 @@ export function readinessColumns(ids: ReadinessIds): {
             'contentType', d.content_type, 'sizeBytes', d.size_bytes, 'uploadedAt', d.uploaded_at,
             'uploadedById', d.uploaded_by, 'uploadedByName', uploader.name, 'reviewedAt', d.reviewed_at,
             'reviewedById', d.reviewed_by, 'reviewedByName', reviewer.name, 'rejectionReason', d.rejection_reason)
-            order by d.uploaded_at desc), '[]'::json)
+            order by d.uploaded_at desc, d.id desc), '[]'::json)
           from ${complianceDocuments} d
           left join ${users} uploader on uploader.id = d.uploaded_by
           left join ${users} reviewer on reviewer.id = d.reviewed_by
-          where d.student_id = any(${ids.students}) and d.is_current)`,
+          where d.student_id = any(${ids.students}) and (d.is_current or d.status = 'approved'))`,
   };
 }
 
@@ -137,7 +138,13 @@ export function readinessFrom(apps: ReadinessApplication[], lists: ReadinessList
   };
   const of = (k: Source) => required.filter((r) => r.kind === k);
   const [byProgram, byFacility, byPlacement] = [group(of("program")), group(of("facility")), group(of("placement"))];
-  const docOf = new Map(docs.map((d) => [`${d.studentId}:${d.requirementTypeId}`, d]));
+  const docsOf = new Map<string, DocumentJson[]>();
+  for (const d of docs) {
+    const key = `${d.studentId}:${d.requirementTypeId}`;
+    const list = docsOf.get(key);
+    if (list) list.push(d);
+    else docsOf.set(key, [d]);
+  }
   for (const a of apps) {
     const sets: [Source, Set<string> | undefined][] = [
       ["program", byProgram.get(a.programId)],
@@ -148,7 +155,7 @@ export function readinessFrom(apps: ReadinessApplication[], lists: ReadinessList
     for (const type of types.values()) {
       const source = sets.find(([, s]) => s?.has(type.id))?.[0];
       if (!source) continue;
-      const doc = docOf.get(`${a.studentId}:${type.id}`) ?? null;
+      const doc = documentInForce(docsOf.get(`${a.studentId}:${type.id}`) ?? [], day);
       items.push({
         type,
         source,

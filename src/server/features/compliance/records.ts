@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { type AnyColumn, and, asc, desc, eq, gte, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { RequirementType } from "../../../domain/compliance";
 import type { DbOrTx } from "../../db/client";
@@ -49,6 +49,33 @@ export function programTypes(db: DbOrTx, programId: string): Promise<Requirement
         .where(eq(programRequirements.programId, programId)),
     ),
   );
+}
+
+/**
+ * The document in force for one student's requirement, as a subquery to join laterally (zero or one
+ * row): documentInForce of src/domain/compliance.ts in SQL (status-sql.test.ts compares both). Its
+ * candidates are the current document and the approved ones valid on `day`, read through
+ * compliance_documents_student_idx.
+ */
+export function documentInForceQuery(db: DbOrTx, student: AnyColumn | SQL, type: AnyColumn | SQL, day: string | SQL) {
+  const d = complianceDocuments;
+  return db
+    .select({ id: d.id, status: d.status, expiresOn: d.expiresOn })
+    .from(d)
+    .where(
+      and(
+        eq(d.studentId, student),
+        eq(d.requirementTypeId, type),
+        or(sql`${d.isCurrent}`, and(eq(d.status, "approved"), or(isNull(d.expiresOn), gte(d.expiresOn, day)))),
+      ),
+    )
+    .orderBy(
+      desc(sql`${d.isCurrent} and ${d.status} = 'approved'`),
+      desc(sql`${d.status} = 'approved'`),
+      desc(d.uploadedAt),
+      desc(d.id),
+    )
+    .limit(1);
 }
 
 const uploader = alias(users, "uploader");

@@ -47,7 +47,13 @@ export const ItemSchema = z
     type: RequirementTypeSchema,
     status: z.enum(ITEM_STATUSES),
     daysToExpiry: z.number().int().nullable(),
-    current: DocumentSchema.nullable(),
+    current: DocumentSchema.nullable().openapi({
+      description:
+        "The document the status stands on: the current upload, or the approved one a newer upload awaiting review (or rejected) renews",
+    }),
+    renewal: DocumentSchema.nullable().openapi({
+      description: "The newer upload renewing the approved document in force: awaiting review, or rejected",
+    }),
     history: z.array(DocumentSchema).openapi({ description: "Older uploads, newest first" }),
   })
   .openapi("ComplianceItem");

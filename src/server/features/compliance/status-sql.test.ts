@@ -1,6 +1,13 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays, type CurrentDocument, itemStatus, studentStatus } from "../../../domain/compliance";
+import {
+  addDays,
+  type CurrentDocument,
+  documentInForce,
+  type ItemDocument,
+  itemStatus,
+  studentStatus,
+} from "../../../domain/compliance";
 import type { ComplianceStatus } from "../../../domain/students";
 import { complianceDocuments, programRequirements, requirementTypes } from "../../db/schema/compliance";
 import { students } from "../../db/schema/students";
@@ -9,14 +16,16 @@ import { createProgram } from "../../testing/factories";
 import { createTestApp, type TestApp } from "../../testing/harness";
 import { recomputeComplianceStatus } from "./status-sql";
 
-// The set-based recompute (status-sql.ts) must agree with the domain's itemStatus/studentStatus
-// (src/domain/compliance.ts) on every case: every combination of document states over a program's
-// three required types, on a fixed day, around its boundaries.
+// The set-based recompute (status-sql.ts) must agree with the domain's documentInForce, itemStatus
+// and studentStatus (src/domain/compliance.ts) on every case: every combination of document states
+// over a program's three required types, on a fixed day, around its boundaries.
 
 const TODAY = "2026-03-01";
 const REQUIRED = ["bls", "tdap", "mmr"] as const;
 
 type DocCase = (CurrentDocument & { isCurrent?: boolean }) | null;
+const APPROVED_UNTIL = (expiresOn: string | null) =>
+  ({ status: "approved", issuedOn: "2024-01-01", expiresOn, isCurrent: false }) as const;
 const STATES: Record<string, DocCase> = {
   none: null,
   approved: { status: "approved", issuedOn: "2025-01-01", expiresOn: null },
@@ -28,9 +37,23 @@ const STATES: Record<string, DocCase> = {
   submittedExpired: { status: "submitted", issuedOn: "2025-01-01", expiresOn: addDays(TODAY, -1) },
   rejected: { status: "rejected", issuedOn: "2025-01-01", expiresOn: null },
   rejectedExpired: { status: "rejected", issuedOn: "2025-01-01", expiresOn: addDays(TODAY, -5) },
-  // Only an older, replaced document: the item is missing.
+  // Only an older, replaced document (no current one): it is still approved and valid.
   replaced: { status: "approved", issuedOn: "2025-01-01", expiresOn: null, isCurrent: false },
 };
+/** An earlier document (uploaded before) under some states' current one: the renewals. */
+const EARLIER: Record<string, DocCase> = {
+  renewalSubmitted: APPROVED_UNTIL(addDays(TODAY, 20)),
+  renewalRejected: APPROVED_UNTIL(addDays(TODAY, 20)),
+  renewalOfExpired: APPROVED_UNTIL(addDays(TODAY, -1)),
+  renewalOfLastDay: APPROVED_UNTIL(TODAY),
+};
+STATES.renewalSubmitted = STATES.submitted;
+STATES.renewalRejected = STATES.rejected;
+STATES.renewalOfExpired = STATES.submitted;
+STATES.renewalOfLastDay = STATES.rejected;
+/** A state's documents, newest first, as the domain takes them. */
+const docsOf = (name: string): ItemDocument[] =>
+  [STATES[name], EARLIER[name]].flatMap((d) => (d ? [{ ...d, isCurrent: d.isCurrent ?? true }] : []));
 const NAMES = Object.keys(STATES);
 
 let t: TestApp;
@@ -62,22 +85,18 @@ describe("recomputeComplianceStatus agrees with the domain", () => {
       .values(combos.map((_, i) => studentRow(program.id, { firstName: `C${i}`, complianceStatus: "pending" })))
       .returning({ id: students.id });
     const docs = combos.flatMap((combo, i) =>
-      combo.flatMap((name, k) => {
-        const d = STATES[name];
-        return d
-          ? [
-              {
-                studentId: rows[i].id,
-                requirementTypeId: REQUIRED[k] as string,
-                status: d.status,
-                isCurrent: d.isCurrent ?? true,
-                issuedOn: d.issuedOn,
-                expiresOn: d.expiresOn,
-                ...fileFields,
-              },
-            ]
-          : [];
-      }),
+      combo.flatMap((name, k) =>
+        docsOf(name).map((d, age) => ({
+          studentId: rows[i].id,
+          requirementTypeId: REQUIRED[k] as string,
+          status: d.status,
+          isCurrent: d.isCurrent,
+          issuedOn: d.issuedOn,
+          expiresOn: d.expiresOn,
+          uploadedAt: new Date(Date.UTC(2026, 0, 10 - age)),
+          ...fileFields,
+        })),
+      ),
     );
     // A current document for a type the program does not require changes nothing.
     docs.push({
@@ -87,6 +106,7 @@ describe("recomputeComplianceStatus agrees with the domain", () => {
       isCurrent: true,
       issuedOn: null,
       expiresOn: null,
+      uploadedAt: new Date(),
       ...fileFields,
     });
     for (let i = 0; i < docs.length; i += 500)
@@ -120,12 +140,7 @@ describe("recomputeComplianceStatus agrees with the domain", () => {
     const mismatches: string[] = [];
     const seen = new Set<ComplianceStatus>();
     combos.forEach((combo, i) => {
-      const expected = studentStatus(
-        combo.map((name) => {
-          const d = STATES[name];
-          return itemStatus(d && (d.isCurrent ?? true) ? d : null, TODAY);
-        }),
-      );
+      const expected = studentStatus(combo.map((name) => itemStatus(documentInForce(docsOf(name), TODAY), TODAY)));
       seen.add(expected);
       if (got.get(rows[i].id) !== expected)
         mismatches.push(`${combo.join("+")}: sql ${got.get(rows[i].id)}, domain ${expected}`);

@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
+import { documentInForceQuery } from "./records";
 
 // Students' compliance_status (D6) recomputed in ONE set-based statement, mirroring itemStatus and
 // studentStatus of src/domain/compliance.ts exactly (status-sql.test.ts compares both on a table
@@ -7,8 +8,9 @@ import type { DbOrTx } from "../../db/client";
 // requirements (for the program), and daily by the `compliance.recompute-status` job (for
 // everyone: an item expires with the date, not with a write).
 //
-// A required item is an active catalogue type the student's program requires; its current
-// document (is_current) makes it: missing (none), rejected, expired (expires_on before today),
+// A required item is an active catalogue type the student's program requires; the document in
+// force (documentInForce: the current one, or the approved one a renewal awaiting review or
+// rejected has not replaced) makes it: missing (none), rejected, expired (expires_on before today),
 // submitted, or approved (an expiring one still counts: it is valid today). Then per student: no
 // required items → compliant; all missing → pending; any rejected, expired or missing →
 // incomplete; any submitted → pending; otherwise compliant. Only rows whose status changes are
@@ -53,8 +55,7 @@ export async function recomputeComplianceStatus(db: DbOrTx, target: RecomputeTar
             from program_requirements pr
             join requirement_types rt on rt.id = pr.requirement_type_id and rt.active
         ) req on req.program_id = st.program_id
-        left join compliance_documents d
-          on d.student_id = st.id and d.requirement_type_id = req.requirement_type_id and d.is_current
+        left join lateral ${documentInForceQuery(db, sql`st.id`, sql`req.requirement_type_id`, today)} d on true
         ${where}
     ), derived as (
       select student_id,

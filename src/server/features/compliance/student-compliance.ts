@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { daysBetween, type ItemStatus, itemStatus } from "../../../domain/compliance";
+import { daysBetween, documentInForce, type ItemStatus, itemStatus, pendingRenewal } from "../../../domain/compliance";
 import type { DbOrTx } from "../../db/client";
 import { organizations } from "../../db/schema/organizations";
 import { students } from "../../db/schema/students";
@@ -8,7 +8,8 @@ import { notFound } from "../../lib/errors";
 import { programTypes, studentDocuments, toDocument, today } from "./records";
 
 // One student's compliance (the Item view of the contract): each type their program requires, its
-// status today from the current document, and the older uploads as history.
+// status today from the document in force, the newer upload that renews it (awaiting review or
+// rejected) when there is one, and the other uploads as history.
 
 /** The student in a program scope (coordinator: own program; admin: any), or 404 (D1). */
 export async function studentInProgramScope(db: DbOrTx, scope: ProgramScope | Scope, id: string) {
@@ -47,15 +48,17 @@ export async function studentCompliance(db: DbOrTx, studentId: string, day = tod
   };
   const items = types.map((type) => {
     const ofType = docs.filter((d) => d.requirementTypeId === type.id);
-    const current = ofType.find((d) => d.isCurrent) ?? null;
-    const status: ItemStatus = itemStatus(current, day);
+    const inForce = documentInForce(ofType, day);
+    const renewal = pendingRenewal(ofType, inForce);
+    const status: ItemStatus = itemStatus(inForce, day);
     counts[status] += 1;
     return {
       type,
       status,
-      daysToExpiry: current?.expiresOn ? daysBetween(day, current.expiresOn) : null,
-      current: current ? toDocument(current) : null,
-      history: ofType.filter((d) => !d.isCurrent).map(toDocument),
+      daysToExpiry: inForce?.expiresOn ? daysBetween(day, inForce.expiresOn) : null,
+      current: inForce ? toDocument(inForce) : null,
+      renewal: renewal ? toDocument(renewal) : null,
+      history: ofType.filter((d) => d !== inForce && d !== renewal).map(toDocument),
     };
   });
   return { student, items, counts };
