@@ -58,6 +58,9 @@ export function ForgotPasswordDialog({ loginEmail }: { loginEmail: string }) {
           className="mt-4 grid gap-4"
           onSubmit={(e) => {
             e.preventDefault();
+            // The dialog sits inside the sign-in form: React bubbles its submit out of the portal,
+            // and the sign-in form would check its own empty fields.
+            e.stopPropagation();
             void send();
           }}
         >

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import "@testing-library/jest-dom/vitest";
-import { cleanup, render, screen, waitFor } from "@testing-library/react";
+import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { LoginForm } from "./login-form";
@@ -9,9 +9,13 @@ import { LoginForm } from "./login-form";
 // and then following what is typed, focus on the first wrong field, and the toasts of the answer.
 
 const signInEmail = vi.fn();
+const requestPasswordReset = vi.fn();
 const toast = { success: vi.fn(), error: vi.fn() };
 vi.mock("@/web/lib/auth-client", () => ({
-  authClient: { signIn: { email: (input: unknown) => signInEmail(input) } },
+  authClient: {
+    signIn: { email: (input: unknown) => signInEmail(input) },
+    requestPasswordReset: (input: unknown) => requestPasswordReset(input),
+  },
   authErrorMessage: (error: { message?: string } | null, fallback: string) => error?.message || fallback,
 }));
 vi.mock("@/web/lib/toasts", () => ({ loadToasts: async () => toast }));
@@ -19,12 +23,34 @@ vi.mock("../signed-in", () => ({ loadQueryCache: async () => ({}) }));
 
 beforeEach(() => {
   signInEmail.mockReset();
+  requestPasswordReset.mockReset();
   toast.success.mockReset();
   toast.error.mockReset();
 });
 afterEach(cleanup);
 
 describe("LoginForm", () => {
+  it("sending a reset link from 'Forgot password?' neither submits nor checks the sign-in form", async () => {
+    // The sign-in rules loaded already, as after a first submit: a check would show at once.
+    await import("@/domain/auth");
+    const user = userEvent.setup();
+    requestPasswordReset.mockResolvedValue({ data: { status: true }, error: null });
+    render(<LoginForm onSignedIn={vi.fn()} showRoleChooser={false} />);
+    await user.click(screen.getByRole("button", { name: "Forgot password?" }));
+    const dialog = screen.getByRole("dialog", { name: "Reset Password" });
+    await user.type(within(dialog).getByLabelText("Email"), "ada@school.edu");
+    await user.click(within(dialog).getByRole("button", { name: "Send reset link" }));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith("Email sent", { description: "Check your inbox for the reset link." }),
+    );
+    expect(requestPasswordReset).toHaveBeenCalledWith({ email: "ada@school.edu", redirectTo: "/reset-password" });
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(screen.queryByText("Email is required")).toBeNull();
+    expect(screen.queryByText("Password is required")).toBeNull();
+    expect(screen.getByLabelText("Password")).not.toHaveAttribute("aria-invalid", "true");
+    expect(signInEmail).not.toHaveBeenCalled();
+  });
+
   it("says what is missing, focuses the first wrong field, and sends nothing", async () => {
     const user = userEvent.setup();
     render(<LoginForm onSignedIn={vi.fn()} showRoleChooser />);
