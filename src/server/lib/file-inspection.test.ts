@@ -1,9 +1,11 @@
 import { createHash } from "node:crypto";
 import { crc32, deflateRawSync, deflateSync } from "node:zlib";
+import { PDFDocument, PDFName, PDFString } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { makeDemoPdf } from "../factories/documents";
 import { AppError } from "./errors";
 import { assertUpload, inspectUpload, MAX_UPLOAD_BYTES, safeFileName, UPLOAD_MESSAGES } from "./file-inspection";
+import { pdfWithScript, type ScriptPlace } from "./test-pdfs";
 
 const u32 = (n: number) => {
   const b = Buffer.alloc(4);
@@ -258,6 +260,60 @@ describe("inspectUpload: refused files", () => {
       code: "invalid",
       issues: [{ path: "file", message: UPLOAD_MESSAGES.empty }],
     });
+  });
+});
+
+describe("inspectUpload: a PDF's scripts, however its objects are written", () => {
+  const places: ScriptPlace[] = [
+    "object stream",
+    "ASCIIHex object stream",
+    "Flate object stream",
+    "untyped object stream",
+    "plain objects",
+  ];
+
+  it.each(places)("refuses an /OpenAction script or a /Names /JavaScript tree in %s", async (place) => {
+    for (const script of ["OpenAction", "Names"] as const) {
+      const bytes = pdfWithScript(place, script);
+      expect(await inspectUpload({ bytes, fileName: "card.pdf" }), script).toEqual(
+        refusal("file", UPLOAD_MESSAGES.pdfActive),
+      );
+    }
+  });
+
+  it.each(places)("accepts the same PDF without a script, written in %s", async (place) => {
+    expect(await inspectUpload({ bytes: pdfWithScript(place, "none"), fileName: "card.pdf" })).toMatchObject({
+      ok: true,
+      contentType: "application/pdf",
+    });
+  });
+
+  it("refuses a link running a script or opening a file, keeps a web link", async () => {
+    const withLink = async (action: { S: string; URI?: PDFString; F?: PDFString; D?: (number | string)[] }) => {
+      const doc = await PDFDocument.create();
+      const page = doc.addPage([200, 200]);
+      const link = doc.context.obj({
+        Type: "Annot",
+        Subtype: "Link",
+        Rect: [0, 0, 100, 100],
+        Border: [0, 0, 0],
+        A: action,
+      });
+      page.node.set(PDFName.of("Annots"), doc.context.obj([doc.context.register(link)]));
+      return doc.save({ useObjectStreams: false });
+    };
+    const script = await withLink({ S: "URI", URI: PDFString.of("javascript:app.alert(1)") });
+    const file = await withLink({ S: "GoToR", F: PDFString.of("C:\\Windows\\System32\\calc.exe"), D: [0, "Fit"] });
+    for (const bytes of [script, file]) {
+      expect(await inspectUpload({ bytes, fileName: "a.pdf" })).toEqual(refusal("file", UPLOAD_MESSAGES.pdfActive));
+    }
+    const web = await withLink({ S: "URI", URI: PDFString.of("https://example.org/card") });
+    expect(await inspectUpload({ bytes: web, fileName: "a.pdf" })).toMatchObject({ ok: true });
+  });
+
+  it("refuses a PDF that pdf.js cannot read", async () => {
+    const bytes = new TextEncoder().encode("%PDF-1.7\nthis is not a PDF at all\n%%EOF\n");
+    expect(await inspectUpload({ bytes, fileName: "a.pdf" })).toEqual(refusal("file", UPLOAD_MESSAGES.pdfUnchecked));
   });
 });
 

@@ -1,12 +1,15 @@
 import { createHash } from "node:crypto";
 import { inflateSync, constants as zlibConstants } from "node:zlib";
 import { fileTypeFromBuffer } from "file-type";
-import { invalid } from "./errors";
+import { type PdfCheck, runDocumentJob } from "./document-worker";
+import { AppError, invalid } from "./errors";
 
 /**
  * What an uploaded compliance document is, decided by its bytes (never by its name or the browser's
  * Content-Type): a PDF without scripts or attachments, or a JPEG or PNG of sane dimensions, at most
- * 10 MB. Anything else is refused with a message for the person uploading.
+ * 10 MB. Anything else is refused with a message for the person uploading. A PDF is checked on a
+ * document worker (document-worker.ts), bytes first, then as pdf.js parses it; one that cannot be
+ * checked within PDF_CHECK_DEADLINE_MS is refused.
  */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const MAX_IMAGE_SIDE = 12_000;
@@ -14,13 +17,15 @@ export const MAX_IMAGE_PIXELS = 60_000_000;
 /** Decompressed bytes a PDF's streams may expand to, all streams together (a compression bomb stops here). */
 export const MAX_PDF_INFLATED_BYTES = 100 * 1024 * 1024;
 export const MAX_FILE_NAME_LENGTH = 120;
+/** A real PDF is checked in well under a second; past this its worker is killed and the file refused. */
+export const PDF_CHECK_DEADLINE_MS = 10_000;
 
 export type UploadContentType = "application/pdf" | "image/jpeg" | "image/png";
 export type UploadExtension = "pdf" | "jpg" | "png";
 
 export type InspectedUpload =
   | { ok: true; contentType: UploadContentType; extension: UploadExtension; safeFileName: string; sha256: string }
-  | { ok: false; field: "file" | "fileName"; message: string };
+  | { ok: false; field: "file" | "fileName"; message: string; busy?: true };
 
 export const UPLOAD_MESSAGES = {
   empty: "The file is empty.",
@@ -29,6 +34,8 @@ export const UPLOAD_MESSAGES = {
   pdfActive: "PDF files with scripts or attachments are not accepted.",
   pdfEncrypted: "Password-protected or encrypted PDF files are not accepted. Save it as a plain PDF and upload that.",
   pdfUnreadable: "This PDF could not be checked (it expands to too much data). Save it again as a PDF and upload that.",
+  pdfUnchecked: "This PDF could not be read or checked. Save it again as a PDF and upload that.",
+  busy: "Too many files are being checked right now. Please try again in a minute.",
   imageUnreadable: "This image could not be read. Upload a PDF, JPEG or PNG file.",
   imageTooLarge: "The image is too large: at most 12,000 pixels on a side and 60 megapixels.",
 } as const;
@@ -51,8 +58,8 @@ export async function inspectUpload(input: { bytes: Uint8Array; fileName: string
   if (!type) return refuse("file", UPLOAD_MESSAGES.type);
 
   if (type.contentType === "application/pdf") {
-    const problem = pdfProblem(bytes);
-    if (problem) return refuse("file", problem);
+    const refusal = await pdfRefusal(bytes);
+    if (refusal) return refusal;
   } else {
     const size = type.contentType === "image/png" ? pngSize(bytes) : jpegSize(bytes);
     if (!size || size.width < 1 || size.height < 1) return refuse("file", UPLOAD_MESSAGES.imageUnreadable);
@@ -70,11 +77,45 @@ export async function inspectUpload(input: { bytes: Uint8Array; fileName: string
   };
 }
 
-/** inspectUpload for a route: the accepted upload, or the 422 of errors.ts naming the field. */
+/** inspectUpload for a route: the accepted upload, or the 422 of errors.ts naming the field (503 when busy). */
 export async function assertUpload(input: { bytes: Uint8Array; fileName: string }) {
   const result = await inspectUpload(input);
-  if (!result.ok) throw invalid([{ path: result.field, message: result.message }], result.message);
+  if (!result.ok) throw uploadRefused(result);
   return result;
+}
+
+/** A refused upload as the error a route answers: 422 naming the field, or 503 when no worker could check it. */
+export function uploadRefused(refusal: Extract<InspectedUpload, { ok: false }>): AppError {
+  const issues = [{ path: refusal.field, message: refusal.message }];
+  if (refusal.busy) return new AppError("busy", refusal.message, 503, issues);
+  return invalid(issues, refusal.message);
+}
+
+/** The PDF's check on a document worker, as the refusal the person uploading reads (null: accepted). */
+async function pdfRefusal(bytes: Uint8Array): Promise<InspectedUpload | null> {
+  const check = await runDocumentJob({ kind: "pdf-check", bytes }, { deadlineMs: PDF_CHECK_DEADLINE_MS });
+  if (!check.ok) {
+    if (check.reason === "busy" || check.reason === "stopped") {
+      return { ok: false, field: "file", message: UPLOAD_MESSAGES.busy, busy: true };
+    }
+    return refuse("file", UPLOAD_MESSAGES.pdfUnchecked);
+  }
+  switch (check.value) {
+    case null:
+      return null;
+    case "active":
+      return refuse("file", UPLOAD_MESSAGES.pdfActive);
+    case "encrypted":
+      return refuse("file", UPLOAD_MESSAGES.pdfEncrypted);
+    case "inflates":
+      return refuse("file", UPLOAD_MESSAGES.pdfUnreadable);
+    case "unreadable":
+      return refuse("file", UPLOAD_MESSAGES.pdfUnchecked);
+    default: {
+      const unknown: never = check.value;
+      throw new Error(`unknown PDF check ${String(unknown)}`);
+    }
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -111,7 +152,18 @@ export function safeFileName(fileName: string, extension: UploadExtension): stri
 }
 
 // ---------------------------------------------------------------------------------------------
-// PDF: no scripts, actions or attachments; every stream inflates within a budget
+// PDF: no scripts, actions or attachments; every stream inflates within a budget. Runs on a
+// document worker only (document-worker-jobs.ts): all of it is untrusted work.
+
+/**
+ * A PDF's problem, or null: first a cheap look at its bytes (names of active content outside
+ * streams and inside object streams, a budget for inflating), then what pdf.js makes of it. The
+ * parsed document decides in the end: whatever filters hide a dictionary, pdf.js reads it as a
+ * viewer would.
+ */
+export async function checkPdf(bytes: Uint8Array): Promise<PdfCheck> {
+  return bytesProblem(bytes) ?? (await parsedProblem(bytes));
+}
 
 // Names whose presence makes a PDF active: JavaScript, actions run on open or on events, launching
 // programs, embedded files, rich media, XFA forms (which carry scripts of their own).
@@ -129,12 +181,16 @@ const ACTIVE_NAMES = new Set([
 
 const latin1 = new TextDecoder("latin1");
 
+// A PDF name's characters after its '/'; '#xx' escapes a byte (so /J#61vaScript is /JavaScript).
+const NAME = /\/([^\s/<>[\](){}%]+)/g;
+const unescapeName = (name: string) =>
+  name.includes("#")
+    ? name.replace(/#([0-9A-Fa-f]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)))
+    : name;
+
 function hasActiveName(text: string): boolean {
-  // A PDF name: '/' then regular characters; '#xx' escapes a byte (so /J#61vaScript is /JavaScript).
-  for (const match of text.matchAll(/\/([^\s/<>[\](){}%]+)/g)) {
-    let name = match[1]!;
-    if (name.includes("#"))
-      name = name.replace(/#([0-9A-Fa-f]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+  for (const match of text.matchAll(NAME)) {
+    const name = unescapeName(match[1]!);
     if (ACTIVE_NAMES.has(name)) {
       // /OpenAction alone may only open a page; with JS it is caught by /JS or /JavaScript.
       if (name === "OpenAction") continue;
@@ -144,13 +200,31 @@ function hasActiveName(text: string): boolean {
   return false;
 }
 
-function pdfProblem(bytes: Uint8Array): string | null {
+/** The names of a stream's filters, in the order they apply. */
+function streamFilters(dict: string): string[] {
+  const filter = /\/Filter\s*(\[[^\]]*\]|\/[^\s/<>[\](){}%]+)/.exec(dict);
+  if (!filter) return [];
+  return [...filter[1]!.matchAll(NAME)].map((m) => unescapeName(m[1]!));
+}
+
+function asciiHexDecode(data: Uint8Array): Uint8Array {
+  const hex = latin1
+    .decode(data)
+    .split(">")[0]!
+    .replace(/[^0-9A-Fa-f]/g, "");
+  const out = new Uint8Array(Math.ceil(hex.length / 2));
+  for (let i = 0; i < out.length; i++) out[i] = parseInt(hex.slice(2 * i, 2 * i + 2).padEnd(2, "0"), 16);
+  return out;
+}
+
+function bytesProblem(bytes: Uint8Array): PdfCheck {
   const text = latin1.decode(bytes);
-  if (/\/Encrypt\b/.test(text)) return UPLOAD_MESSAGES.pdfEncrypted;
+  if (/\/Encrypt\b/.test(text)) return "encrypted";
 
   // Names are looked for outside stream data (compressed bytes would match by chance) and in the
-  // object streams, which hold dictionaries compressed (where /JS can hide). Every Flate stream is
-  // inflated with a strict output limit, all of them together within one budget.
+  // object streams, which hold dictionaries (where /JS can hide), decoded whatever their filters
+  // (none, ASCIIHex, Flate). Every Flate stream is inflated with a strict output limit, all of
+  // them together within one budget.
   let budget = MAX_PDF_INFLATED_BYTES;
   let outsideFrom = 0;
   const streamStart = /stream\r?\n/g;
@@ -158,36 +232,92 @@ function pdfProblem(bytes: Uint8Array): string | null {
     const dataStart = m.index + m[0].length;
     const end = text.indexOf("endstream", dataStart);
     if (end < 0) break;
-    if (hasActiveName(text.slice(outsideFrom, m.index))) return UPLOAD_MESSAGES.pdfActive;
+    if (hasActiveName(text.slice(outsideFrom, m.index))) return "active";
     outsideFrom = end;
     streamStart.lastIndex = end + "endstream".length;
     const dictStart = text.lastIndexOf("obj", m.index);
     const dict = dictStart >= 0 ? text.slice(dictStart, m.index) : "";
-    if (!/\/FlateDecode\b|\/Fl\b/.test(dict)) continue;
-    const isObjectStream = /\/Type\s*\/ObjStm\b/.test(dict);
-    if (isObjectStream && /\/(ASCIIHexDecode|ASCII85Decode|LZWDecode|RunLengthDecode|AHx|A85|LZW|RL)\b/.test(dict)) {
-      return UPLOAD_MESSAGES.pdfUnreadable;
-    }
-    let inflated: Buffer;
-    try {
-      inflated = inflateSync(bytes.subarray(dataStart, end), {
-        maxOutputLength: Math.max(1, budget),
-        finishFlush: zlibConstants.Z_SYNC_FLUSH,
-      });
-    } catch (err) {
-      if ((err as { code?: string }).code === "ERR_BUFFER_TOO_LARGE" || err instanceof RangeError) {
-        return UPLOAD_MESSAGES.pdfUnreadable;
+    const filters = streamFilters(dict);
+    const isObjectStream = [...dict.matchAll(/\/Type\s*\/([^\s/<>[\](){}%]+)/g)].some(
+      (t) => unescapeName(t[1]!) === "ObjStm",
+    );
+    if (!isObjectStream && !filters.some((f) => f === "FlateDecode" || f === "Fl")) continue;
+    let data: Uint8Array = bytes.subarray(dataStart, end);
+    for (const filter of filters) {
+      if (filter === "ASCIIHexDecode" || filter === "AHx") {
+        data = asciiHexDecode(data);
+        continue;
       }
-      // A damaged stream: readers cannot inflate it either. An object stream we cannot read may hide anything.
-      if (isObjectStream) return UPLOAD_MESSAGES.pdfUnreadable;
-      continue;
+      if (filter !== "FlateDecode" && filter !== "Fl") {
+        // Another filter on an object stream: it may hide anything; on other streams it is only data.
+        if (isObjectStream) return "unreadable";
+        break;
+      }
+      try {
+        data = inflateSync(data, { maxOutputLength: Math.max(1, budget), finishFlush: zlibConstants.Z_SYNC_FLUSH });
+      } catch (err) {
+        if ((err as { code?: string }).code === "ERR_BUFFER_TOO_LARGE" || err instanceof RangeError) return "inflates";
+        // A damaged stream: readers cannot inflate it either. An object stream we cannot read may hide anything.
+        if (isObjectStream) return "unreadable";
+        break;
+      }
+      budget -= data.byteLength;
+      if (budget <= 0) return "inflates";
     }
-    budget -= inflated.byteLength;
-    if (budget <= 0) return UPLOAD_MESSAGES.pdfUnreadable;
-    if (isObjectStream && hasActiveName(latin1.decode(inflated))) return UPLOAD_MESSAGES.pdfActive;
+    if (isObjectStream && hasActiveName(latin1.decode(data))) return "active";
   }
-  if (hasActiveName(text.slice(outsideFrom))) return UPLOAD_MESSAGES.pdfActive;
+  if (hasActiveName(text.slice(outsideFrom))) return "active";
   return null;
+}
+
+/** Link targets a viewer may open without running anything of the file's. */
+const SAFE_URL = /^(https?:|mailto:)/i;
+/** pdf.js's annotation type for a file attachment. */
+const FILE_ATTACHMENT_ANNOTATION = 17;
+
+/**
+ * What pdf.js finds in the parsed document: JavaScript run on open or on document events (in the
+ * catalog's OpenAction or AA, or the names tree), in form fields, on pages; annotations running
+ * scripts, launching files or carrying attachments; embedded files. Every page is looked at.
+ */
+async function parsedProblem(bytes: Uint8Array): Promise<PdfCheck> {
+  const { getDocumentProxy } = await import("unpdf");
+  let doc: Awaited<ReturnType<typeof getDocumentProxy>>;
+  try {
+    doc = await getDocumentProxy(new Uint8Array(bytes), {
+      verbosity: 0,
+      isEvalSupported: false,
+      disableFontFace: true,
+      useSystemFonts: false,
+      stopAtErrors: false,
+    });
+  } catch (err) {
+    return (err as { name?: string }).name === "PasswordException" ? "encrypted" : "unreadable";
+  }
+  const some = (value: unknown) => value != null && typeof value === "object" && Object.keys(value).length > 0;
+  try {
+    if (some(await doc.getJSActions()) || (await doc.hasJSActions())) return "active";
+    if (some(await doc.getAttachments())) return "active";
+    for (let n = 1; n <= doc.numPages; n++) {
+      const page = await doc.getPage(n);
+      if (some(await page.getJSActions())) return "active";
+      for (const annotation of (await page.getAnnotations({ intent: "any" })) as {
+        annotationType?: number;
+        actions?: unknown;
+        unsafeUrl?: unknown;
+      }[]) {
+        if (some(annotation.actions) || annotation.annotationType === FILE_ATTACHMENT_ANNOTATION) return "active";
+        // Launch and GoToR name a file, a javascript: link a script: only web and mail links pass.
+        if (typeof annotation.unsafeUrl === "string" && !SAFE_URL.test(annotation.unsafeUrl.trim())) return "active";
+      }
+      page.cleanup();
+    }
+    return null;
+  } catch {
+    return "unreadable";
+  } finally {
+    await doc.destroy().catch(() => {});
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

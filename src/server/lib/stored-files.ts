@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { Deps } from "./context";
-import { AppError, invalid, notFound } from "./errors";
-import { inspectUpload, MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "./file-inspection";
+import { AppError, notFound } from "./errors";
+import { inspectUpload, MAX_UPLOAD_BYTES, UPLOAD_MESSAGES, uploadRefused } from "./file-inspection";
 import { createFileStore, type FileStore, newFileKey } from "./storage";
 
 // Uploaded files, one way for every feature that keeps them (compliance documents, signed
@@ -25,14 +25,14 @@ export function fileStore(deps: Pick<Deps, "env">): FileStore {
 export const tooLarge = () =>
   new AppError("too_large", UPLOAD_MESSAGES.tooLarge, 413, [{ path: "file", message: UPLOAD_MESSAGES.tooLarge }]);
 
-/** The file's bytes after the cheap checks (size, emptiness) and the content inspection, or 413/422. */
+/** The file's bytes after the cheap checks (size, emptiness) and the content inspection, or 413/422 (503 when busy). */
 export async function checkedUpload(file: File) {
   if (file.size > MAX_UPLOAD_BYTES) throw tooLarge();
   const bytes = new Uint8Array(await file.arrayBuffer());
   const inspected = await inspectUpload({ bytes, fileName: file.name });
   if (!inspected.ok) {
     if (inspected.message === UPLOAD_MESSAGES.tooLarge) throw tooLarge();
-    throw invalid([{ path: inspected.field, message: inspected.message }], inspected.message);
+    throw uploadRefused(inspected);
   }
   return { bytes, inspected };
 }

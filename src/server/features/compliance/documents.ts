@@ -1,7 +1,6 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import { assertNever } from "../../../domain/assert-never";
 import { checkDocumentDates, documentDatesSchema } from "../../../domain/compliance";
-import { proposeDates } from "../../../domain/document-dates";
 import type { Tx } from "../../db/client";
 import { applications } from "../../db/schema/applications";
 import { users } from "../../db/schema/auth";
@@ -10,7 +9,7 @@ import { placements } from "../../db/schema/placements";
 import { students, studentUsers } from "../../db/schema/students";
 import type { ProgramScope, Scope } from "../../lib/access";
 import type { Deps, Viewer } from "../../lib/context";
-import { extractText } from "../../lib/document-text";
+import { proposeDocumentDates } from "../../lib/document-text";
 import { conflict, invalid, notFound } from "../../lib/errors";
 import { mailHtml } from "../../lib/mail";
 import { isUniqueViolation } from "../../lib/pg-errors";
@@ -99,11 +98,14 @@ export async function uploadDocument(deps: Deps, viewer: Viewer, studentId: stri
   }
 }
 
-/** Checks a file as an upload would and proposes the dates found in its text. Stores nothing. */
+/**
+ * Checks a file as an upload would and proposes the dates found in its text. Stores nothing.
+ * The reading runs off this thread, bounded (lib/document-text.ts): a file too slow or too many
+ * at once propose nothing, and the person types the dates.
+ */
 export async function scanDocument(file: File) {
   const { bytes, inspected } = await checkedUpload(file);
-  const text = await extractText({ bytes, contentType: inspected.contentType });
-  const proposed = proposeDates(text, new Date(`${today()}T00:00:00Z`));
+  const proposed = await proposeDocumentDates({ bytes, contentType: inspected.contentType, today: today() });
   return {
     contentType: inspected.contentType,
     proposedIssuedOn: proposed.issuedOn ?? null,
