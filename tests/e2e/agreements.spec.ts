@@ -100,7 +100,7 @@ test("a facility records a signed agreement, requires one, and a program without
   await page.goto(`/placements?q=${encodeURIComponent(FACILITY)}`);
   const notice = page.getByText(`${FACILITY} requires an active affiliation agreement`).first();
   await expect(notice).toBeVisible();
-  await expect(page.getByRole("button", { name: /\(agreement required\)$/ }).first()).toBeDisabled();
+  await expect(page.getByRole("button", { name: /^Agreement required to apply: / }).first()).toBeDisabled();
   await expectAccessible(page);
   await page.setViewportSize({ width: 360, height: 800 });
   await expect(notice).toBeVisible();

@@ -8,6 +8,8 @@ import { DEMO, expect, expectAccessible, readMail, signIn, signOut, test } from 
 // and the facility sees her as ready for her Emergency Nursing rotation.
 
 const BLS = "BLS/CPR (American Heart Association)";
+// The card's upload button: "Upload", or "Upload a new one" once a document is on file.
+const UPLOAD_BLS = /^Upload( a new one)?: BLS\/CPR \(American Heart Association\)$/;
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 /** The program dashboard's compliant students (its Compliance Rate's numerator). */
@@ -53,7 +55,7 @@ test("a student renews a BLS card; the program rejects, then approves it; the fa
     title: "BLS Provider - American Heart Association",
     lines: ["Emily Carter", `Issue Date: ${issued}`, `Recommended Renewal Date: ${expires}`],
   });
-  await blsCard.getByRole("button", { name: `Upload ${BLS}` }).click();
+  await blsCard.getByRole("button", { name: UPLOAD_BLS }).click();
   const dialog = page.getByRole("dialog", { name: "Upload document" });
   await dialog
     .getByLabel("File")
@@ -98,7 +100,7 @@ test("a student renews a BLS card; the program rejects, then approves it; the fa
   await expect(blsCard.getByText("Rejected", { exact: true }).first()).toBeVisible();
   await expect(blsCard.getByText("Only the front of the card was uploaded. Please include both sides.")).toBeVisible();
   expect(await myStatus(page)).toBe("incomplete");
-  await blsCard.getByRole("button", { name: `Upload ${BLS}` }).click();
+  await blsCard.getByRole("button", { name: UPLOAD_BLS }).click();
   await dialog
     .getByLabel("File")
     .setInputFiles({ name: "bls-both-sides.png", mimeType: "image/png", buffer: Buffer.from(makeDemoPng()) });
@@ -142,7 +144,7 @@ test("a student renews a BLS card; the program rejects, then approves it; the fa
     .first();
   await expect(row.getByText("Ready", { exact: true })).toBeVisible();
   await row
-    .getByRole("button", { name: /^Readiness of Emily Carter for Emergency Nursing Clinical Immersion/ })
+    .getByRole("button", { name: /^Details: readiness of Emily Carter for Emergency Nursing Clinical Immersion/ })
     .click();
   const readiness = page.getByRole("dialog");
   await expect(readiness.getByText(BLS)).toBeVisible();

@@ -45,8 +45,8 @@ test("a student asks the assistant, opens a cited resource and keeps a ticked ch
   await expect(page).toHaveURL(/\/student\/learning\?resource=/);
   await expect(page.getByRole("heading", { name: "SBAR Handoff Communication" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Giving a good SBAR report" })).toBeVisible();
-  await page.getByRole("button", { name: "Mark SBAR Handoff Communication as done" }).click();
-  await expect(page.getByRole("button", { name: "Mark SBAR Handoff Communication as done" })).toHaveAttribute(
+  await page.getByRole("button", { name: "Mark as done: SBAR Handoff Communication" }).click();
+  await expect(page.getByRole("button", { name: "Done: SBAR Handoff Communication" })).toHaveAttribute(
     "aria-pressed",
     "true",
   );

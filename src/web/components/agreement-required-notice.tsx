@@ -27,7 +27,7 @@ export function AgreementRequiredNotice({ facilityName, title }: { facilityName:
         className="w-full"
         variant="secondary"
         disabled
-        aria-label={`Apply: ${title} (agreement required)`}
+        aria-label={`Agreement required to apply: ${title}`}
         aria-describedby={id}
       >
         Agreement required

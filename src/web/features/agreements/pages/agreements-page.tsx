@@ -253,7 +253,8 @@ function StatusCounts({
               className="w-full rounded-lg border border-border bg-white p-3 text-left hover:bg-muted"
               aria-label={`${AGREEMENT_STATUS_LABELS[s]}: ${counts ? counts[s] : "loading"}. Show these`}
             >
-              <span className="block text-sm text-muted-foreground">{AGREEMENT_STATUS_LABELS[s]}</span>
+              {/* The space keeps the text "Active 3", as the name begins (the spans are blocks). */}
+              <span className="block text-sm text-muted-foreground">{AGREEMENT_STATUS_LABELS[s]}</span>{" "}
               <span className="block text-2xl font-semibold">{counts ? counts[s] : failed ? "–" : "…"}</span>
             </button>
           </li>

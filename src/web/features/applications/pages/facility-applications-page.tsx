@@ -111,7 +111,7 @@ function ReadinessCell({ application: a, open }: { application: FacilityApplicat
         size="sm"
         variant="ghost"
         className="h-auto px-0 py-0 text-primary underline underline-offset-4"
-        aria-label={`Readiness of ${a.student.name} for ${a.placement.title}`}
+        aria-label={`Details: readiness of ${a.student.name} for ${a.placement.title}`}
         onClick={open}
       >
         Details

@@ -197,6 +197,10 @@ export function CalendarView({
           if (arg.el.tagName === "A" && !arg.el.hasAttribute("href")) asButton(arg.el);
         }}
         navLinks={false}
+        // FullCalendar names a month's day cell by its date alone while the cell also shows that day's
+        // events (WCAG 2.5.3: the name must hold what is seen). Unlabelled, the cell is named by its
+        // content, the date first.
+        dayCellDidMount={(arg) => arg.el.removeAttribute("aria-labelledby")}
         nowIndicator
         noEventsContent="No events in this range"
         firstDay={1}

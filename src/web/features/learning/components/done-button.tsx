@@ -15,7 +15,7 @@ export function DoneButton({ resource }: { resource: ResourceCard }) {
       size="sm"
       className="justify-self-start"
       aria-pressed={done}
-      aria-label={`Mark ${resource.title} as done`}
+      aria-label={`${done ? "Done" : "Mark as done"}: ${resource.title}`}
       disabled={mark.isPending || viewedStudentId() !== null}
       onClick={() =>
         mark.mutate(

@@ -170,7 +170,7 @@ function Invitations({ facilityId }: { facilityId?: string }) {
                 actions={[
                   {
                     text: "Resend",
-                    label: `Send the invitation to ${i.email} again`,
+                    label: `Resend the invitation to ${i.email}`,
                     onClick: () => void run(i, "resend"),
                     disabled: act.isPending,
                   },

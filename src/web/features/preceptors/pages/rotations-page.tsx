@@ -163,7 +163,8 @@ export function StatusCounts({
         {(["current", "upcoming", "ended"] as const).map((s) => {
           const figure = (
             <>
-              <span className="block text-sm text-muted-foreground">{ROTATION_STATUS_LABELS[s]}</span>
+              {/* The space keeps the text "Active 3", as the name begins (the spans are blocks). */}
+              <span className="block text-sm text-muted-foreground">{ROTATION_STATUS_LABELS[s]}</span>{" "}
               <span className="block text-2xl font-semibold">{counts ? counts[s] : failed ? "–" : "…"}</span>
             </>
           );

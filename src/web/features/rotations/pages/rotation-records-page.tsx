@@ -265,7 +265,8 @@ function Counts({
               className="w-full rounded-lg border border-border bg-white p-3 text-left hover:bg-muted"
               aria-label={`${c.label}: ${counts ? counts[c.key] : "loading"}. Show these`}
             >
-              <span className="block text-sm text-muted-foreground">{c.label}</span>
+              {/* The space keeps the text "Active 3", as the name begins (the spans are blocks). */}
+              <span className="block text-sm text-muted-foreground">{c.label}</span>{" "}
               <span className="block text-2xl font-semibold">{counts ? counts[c.key] : failed ? "–" : "…"}</span>
             </button>
           </li>
