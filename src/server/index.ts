@@ -16,6 +16,8 @@ import { serverProcessFlags } from "./server-process-flags";
  * runner on the shared job table (lib/jobs.ts).
  */
 export async function main() {
+  // What the server creates is its user's alone: folders 0700 (uploads', the database's), files 0600.
+  process.umask(0o077);
   const env = readEnv();
   const log = createLogger(env.LOG_LEVEL);
   if (cluster.isWorker) return serveRequests(env, log, { prepare: false });

@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { chmodSync, mkdirSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -71,6 +71,28 @@ export type Database = {
   appendAudit(rows: AuditRow[]): Promise<void>;
 };
 
+/**
+ * The embedded database's files are the service user's alone (education records). PGlite's node
+ * filesystem creates its files 0666 whatever the umask, so each open, migration and close sets the
+ * tree to 0700 directories and 0600 files; the directory's 0700 keeps private what it adds between.
+ */
+function ownerOnly(dir: string) {
+  const set = (p: string, mode: number) => {
+    try {
+      chmodSync(p, mode);
+    } catch (err) {
+      // PGlite may remove a file meanwhile (a table rewritten): nothing left to protect.
+      if ((err as { code?: unknown }).code !== "ENOENT") throw err;
+    }
+  };
+  set(dir, 0o700);
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    if (entry.isDirectory()) ownerOnly(p);
+    else if (entry.isFile()) set(p, 0o600);
+  }
+}
+
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../drizzle");
 
 /** `url` set: node-postgres pool. Otherwise PGlite on disk in `dataDir`, or in memory when dataDir is null. */
@@ -125,7 +147,7 @@ export async function openDatabase(opts: {
   let lock: DataDirLock | null = null;
   if (opts.dataDir) {
     dir = path.resolve(opts.dataDir, "pglite");
-    mkdirSync(dir, { recursive: true });
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
     // One process per data directory (issue 8, item 4): a second one is refused here.
     lock = lockDataDir(path.resolve(opts.dataDir), opts.dataDir);
   }
@@ -134,6 +156,7 @@ export async function openDatabase(opts: {
     // In memory when neither is given.
     client = new PGlite({ dataDir: dir, loadDataDir: opts.loadDataDir });
     await client.waitReady;
+    if (dir) ownerOnly(dir);
   } catch (err) {
     lock?.release();
     throw err;
@@ -150,6 +173,7 @@ export async function openDatabase(opts: {
     },
     migrate: async () => {
       await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR });
+      if (dir) ownerOnly(dir);
     },
     ping: async () => {
       try {
@@ -162,6 +186,7 @@ export async function openDatabase(opts: {
     close: async () => {
       try {
         await client.close();
+        if (dir) ownerOnly(dir);
       } finally {
         lock?.release();
       }
