@@ -224,3 +224,30 @@ test("an admin picks a student to view as, sees exactly her records, read only",
     page.getByText("You are viewing as a student; no student record is linked to your account"),
   ).toBeVisible();
 });
+
+test.describe("on a phone (390 px)", () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+  test("a city typed without Enter is saved by a tap on Save, its chip starting a new row", async ({ page }) => {
+    await signIn(page, DEMO.student);
+    await expect(page).toHaveURL(/\/dashboard\/student$/);
+    await page.goto("/student/profile");
+    await page.getByRole("tab", { name: "Preferences" }).tap();
+    const places = page.getByRole("textbox", { name: "Geographic preferences" });
+    await places.tap();
+    await places.fill("Madison, WI");
+    await page.getByRole("button", { name: "Save Preferences" }).tap();
+    await expect(page.getByText("Preferences updated", { exact: true })).toBeVisible();
+    await page.reload();
+    await page.getByRole("tab", { name: "Preferences" }).tap();
+    const placeList = page.getByRole("list", { name: "Geographic preferences" });
+    await expect(placeList.getByRole("button", { name: "Remove Madison, WI" })).toBeVisible();
+    // Leave the demo student's preferences as they were.
+    await placeList.getByRole("button", { name: "Remove Madison, WI" }).tap();
+    await page.getByRole("button", { name: "Save Preferences" }).tap();
+    await expect(page.getByText("Preferences updated", { exact: true }).first()).toBeVisible();
+    await page.reload();
+    await page.getByRole("tab", { name: "Preferences" }).tap();
+    await expect(placeList.getByRole("listitem")).toHaveCount(2);
+  });
+});

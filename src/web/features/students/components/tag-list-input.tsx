@@ -1,21 +1,23 @@
 import { Plus, X } from "lucide-react";
-import { useId, useState } from "react";
+import { useId } from "react";
 import { addTag, removeTag, TAG_MAX_LENGTH } from "@/domain/student-profile";
 import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
 import { Label } from "@/web/components/ui/label";
 
 /**
- * A list of short entries (spec section 5): Enter (or Add) adds the trimmed entry, empty and
- * duplicate entries are ignored, clicking an entry removes it. A value typed without Enter is
- * added when the field loses focus (issue 9), so Save never drops it: pressing Save moves the
- * focus first.
+ * A list of short entries: Enter (or Add) adds the trimmed entry, empty and duplicate entries are
+ * ignored, clicking an entry removes it. A value typed without Enter is added when the field loses
+ * focus. The typed text (`draft`) belongs to the form, so that its submit saves it too: a tap on
+ * Save may reach the form before, or without, the field's blur.
  */
 export function TagListInput({
   label,
   hint,
   value,
   onChange,
+  draft,
+  onDraftChange,
   placeholder,
   suggestions,
 }: {
@@ -23,16 +25,18 @@ export function TagListInput({
   hint?: string;
   value: string[];
   onChange: (next: string[]) => void;
+  /** The text typed and not added yet. */
+  draft: string;
+  onDraftChange: (draft: string) => void;
   placeholder?: string;
   suggestions?: readonly string[];
 }) {
   const id = useId();
-  const [draft, setDraft] = useState("");
 
   function add() {
     const next = addTag(value, draft);
     if (next !== value) onChange(next);
-    setDraft("");
+    if (draft) onDraftChange("");
   }
 
   return (
@@ -46,7 +50,7 @@ export function TagListInput({
           placeholder={placeholder}
           list={suggestions ? `${id}-suggestions` : undefined}
           aria-describedby={hint ? `${id}-hint` : undefined}
-          onChange={(e) => setDraft(e.target.value)}
+          onChange={(e) => onDraftChange(e.target.value)}
           onBlur={add}
           onKeyDown={(e) => {
             if (e.key === "Enter") {

@@ -3,7 +3,7 @@ import { Briefcase, Pencil, Plus, Trash2 } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { toast } from "sonner";
 import { NURSING_SPECIALTIES } from "@/domain/specialties";
-import { EXPERIENCE_KIND_LABELS, PREFERENCE_TEXT_MAX, type PreferencesInput } from "@/domain/student-profile";
+import { addTag, EXPERIENCE_KIND_LABELS, PREFERENCE_TEXT_MAX, type PreferencesInput } from "@/domain/student-profile";
 import { COMPLIANCE_LABELS } from "@/domain/students";
 import { LoadError } from "@/web/components/list-page/load-error";
 import { StudentPage, useStudentReadOnly } from "@/web/components/student-page";
@@ -45,6 +45,9 @@ type Prefs = {
   accommodationRequests: string;
 };
 
+type TagKey = "geographicPreferences" | "specialtyInterests";
+const NO_DRAFTS: Record<TagKey, string> = { geographicPreferences: "", specialtyInterests: "" };
+
 const toForm = (p: StudentProfile["preferences"]): Prefs => ({
   geographicPreferences: p.geographicPreferences,
   specialtyInterests: p.specialtyInterests,
@@ -59,6 +62,7 @@ function Profile() {
   const profile = useQuery(studentProfileQuery);
   const save = useSavePreferences();
   const [prefs, setPrefs] = useState<Prefs | null>(null);
+  const [drafts, setDrafts] = useState(NO_DRAFTS);
   const [errors, setErrors] = useState<Partial<Record<keyof Prefs, string>>>({});
 
   useEffect(() => {
@@ -77,8 +81,16 @@ function Profile() {
     if (readOnly) return;
     e.preventDefault();
     setErrors({});
+    // What the form shows is saved, the entries typed without Enter included.
+    const shown: Prefs = {
+      ...values,
+      geographicPreferences: addTag(values.geographicPreferences, drafts.geographicPreferences),
+      specialtyInterests: addTag(values.specialtyInterests, drafts.specialtyInterests),
+    };
+    setPrefs(shown);
+    setDrafts(NO_DRAFTS);
     try {
-      const saved = await save.mutateAsync(values satisfies PreferencesInput);
+      const saved = await save.mutateAsync(shown satisfies PreferencesInput);
       setPrefs(toForm(saved));
       toast.success("Preferences updated", { description: "Your preferences have been saved successfully" });
     } catch (err) {
@@ -94,7 +106,13 @@ function Profile() {
   // An administrator viewing as a student reads the form but cannot save (the server refuses too).
   const saveButton = readOnly ? null : (
     <div className="flex justify-end">
-      <Button type="submit" disabled={save.isPending}>
+      <Button
+        type="submit"
+        disabled={save.isPending}
+        // Pressing Save leaves the focus in the field being typed in: its blur would add the entry
+        // as a chip and could move this button from under the finger before the click lands.
+        onMouseDown={(e) => e.preventDefault()}
+      >
         {save.isPending ? "Saving..." : "Save Preferences"}
       </Button>
     </div>
@@ -170,6 +188,8 @@ function Profile() {
                   placeholder="e.g. Chicago, IL"
                   value={values.geographicPreferences}
                   onChange={(v) => set("geographicPreferences", v)}
+                  draft={drafts.geographicPreferences}
+                  onDraftChange={(v) => setDrafts((d) => ({ ...d, geographicPreferences: v }))}
                 />
                 {errors.geographicPreferences ? (
                   <p role="alert" className="text-sm text-destructive">
@@ -183,6 +203,8 @@ function Profile() {
                   suggestions={NURSING_SPECIALTIES}
                   value={values.specialtyInterests}
                   onChange={(v) => set("specialtyInterests", v)}
+                  draft={drafts.specialtyInterests}
+                  onDraftChange={(v) => setDrafts((d) => ({ ...d, specialtyInterests: v }))}
                 />
                 {errors.specialtyInterests ? (
                   <p role="alert" className="text-sm text-destructive">
