@@ -31,7 +31,10 @@ export type ComplianceItem = {
   type: RequirementType;
   status: ItemStatus;
   daysToExpiry: number | null;
+  /** The document the status stands on: the current upload, or the approved one a renewal renews. */
   current: ComplianceDocument | null;
+  /** A newer upload awaiting review (or rejected) while the approved `current` stays in force. */
+  renewal: ComplianceDocument | null;
   history: ComplianceDocument[];
 };
 

@@ -13,8 +13,9 @@ import { UploadDocumentDialog } from "./upload-document-dialog";
 const DOC_STATUS = { submitted: "Awaiting review", approved: "Approved", rejected: "Rejected" } as const;
 
 /**
- * One required item: its type and the proof it needs, its status, the current document's dates,
- * days to expiry, the document itself (preview and download), review actions for the program, an
+ * One required item: its type and the proof it needs, its status, the dates of the document in
+ * force, days to expiry, the document itself (preview and download), review actions for the
+ * program, a renewal awaiting review (or rejected) beside the approved document it renews, an
  * upload button, and the older uploads under "History".
  */
 export function RequirementItemCard({
@@ -83,6 +84,8 @@ export function RequirementItemCard({
         <p className="text-sm text-muted-foreground">No document uploaded yet.</p>
       )}
 
+      {item.renewal ? <Renewal document={item.renewal} label={`${docName} renewal`} review={review} /> : null}
+
       {uploadTarget ? (
         <div>
           <UploadDocumentDialog
@@ -91,11 +94,7 @@ export function RequirementItemCard({
             presetTypeId={type.id}
             description={uploadDescription}
             trigger={
-              <Button
-                size="sm"
-                variant={current ? "outline" : "default"}
-                aria-label={`${current ? "Upload a new one" : "Upload"}: ${type.name}`}
-              >
+              <Button size="sm" variant={current ? "outline" : "default"} aria-label={`Upload ${type.name}`}>
                 <Upload aria-hidden /> {current ? "Upload a new one" : "Upload"}
               </Button>
             }
@@ -105,6 +104,41 @@ export function RequirementItemCard({
 
       {item.history.length > 0 ? <History documents={item.history} typeName={type.name} /> : null}
     </article>
+  );
+}
+
+/** The newer upload of an item whose approved document stays in force until it expires. */
+function Renewal({ document: d, label, review }: { document: ComplianceDocument; label: string; review: boolean }) {
+  const headingId = useId();
+  const rejected = d.status === "rejected";
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="grid gap-2 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950"
+    >
+      <h4 id={headingId} className="font-medium">
+        {rejected ? "Renewal rejected" : "Renewal awaiting review"}
+      </h4>
+      <p>
+        <span className="font-medium">{d.fileName}</span> ({fileSize(d.sizeBytes)}) · uploaded{" "}
+        {formatDate(d.uploadedAt)}
+        {d.uploadedBy ? ` by ${d.uploadedBy.name}` : ""}
+        {d.expiresOn ? ` · expires ${formatDate(d.expiresOn)}` : ""}
+      </p>
+      {rejected && d.rejectionReason ? (
+        <p>
+          <span className="font-medium">Rejected{d.reviewedBy ? ` by ${d.reviewedBy.name}` : ""}:</span>{" "}
+          {d.rejectionReason}
+        </p>
+      ) : null}
+      <p>
+        {rejected
+          ? "The approved document above still counts until it expires. Upload a new one to renew it."
+          : "The approved document above still counts until it expires or this one is approved."}
+      </p>
+      <DocumentPreview document={d} label={label} />
+      {review && !rejected ? <ReviewActions documentId={d.id} what={label} /> : null}
+    </section>
   );
 }
 

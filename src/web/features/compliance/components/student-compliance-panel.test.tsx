@@ -56,6 +56,7 @@ const RECORDS: StudentCompliance = {
       status: "submitted",
       daysToExpiry: 430,
       current: doc({}),
+      renewal: null,
       history: [
         doc({
           id: "d-0",
@@ -68,7 +69,7 @@ const RECORDS: StudentCompliance = {
         }),
       ],
     },
-    { type: type("tdap", "Tdap"), status: "missing", daysToExpiry: null, current: null, history: [] },
+    { type: type("tdap", "Tdap"), status: "missing", daysToExpiry: null, current: null, renewal: null, history: [] },
   ],
   counts: { required: 2, approved: 0, submitted: 1, missing: 1, rejected: 0, expiring: 0, expired: 0 },
 };
@@ -80,13 +81,16 @@ const json = (status: number, body: unknown) =>
 async function fakeFetch(input: RequestInfo | URL, init?: RequestInit) {
   const path = new URL(String(input), "http://localhost").pathname;
   calls.push({ path, body: init?.body ? JSON.parse(String(init.body)) : null });
-  if (path === "/api/students/s-1/compliance") return json(200, RECORDS);
+  if (path === "/api/students/s-1/compliance") return json(200, records);
   if (path === "/api/compliance/documents/d-1/reject") return json(200, doc({ status: "rejected" }));
   if (path === "/api/compliance/documents/d-1/approve") return json(200, doc({ status: "approved" }));
   return json(404, { error: { code: "not_found", message: "Not found" } });
 }
 
+let records = RECORDS;
+
 beforeEach(() => {
+  records = RECORDS;
   calls = [];
   vi.stubGlobal("fetch", vi.fn(fakeFetch));
 });
@@ -152,6 +156,35 @@ describe("StudentCompliancePanel", () => {
     const user = show();
     const bls = await screen.findByRole("article", { name: "BLS / CPR" });
     await user.click(within(bls).getByRole("button", { name: "Approve Ada Lovelace's BLS / CPR document" }));
+    await waitFor(() => expect(calls.some((c) => c.path === "/api/compliance/documents/d-1/approve")).toBe(true));
+  });
+
+  it("a renewal awaiting review: the approved document stays shown, the renewal gets the review", async () => {
+    const approved = doc({ id: "d-0", status: "approved", isCurrent: false, expiresOn: "2026-12-15" });
+    records = {
+      ...RECORDS,
+      items: [
+        {
+          ...RECORDS.items[0]!,
+          status: "expiring",
+          daysToExpiry: 14,
+          current: approved,
+          renewal: doc({}),
+          history: [],
+        },
+      ],
+    };
+    const user = show();
+    const bls = await screen.findByRole("article", { name: "BLS / CPR" });
+    expect(within(bls).getByText("Expiring")).toBeInTheDocument();
+    const renewal = within(bls).getByRole("region", { name: "Renewal awaiting review" });
+    expect(
+      within(renewal).getByRole("link", { name: "Download Ada Lovelace's BLS / CPR document renewal" }),
+    ).toHaveAttribute("href", "/api/compliance/documents/d-1/file");
+    expect(within(bls).getAllByRole("button", { name: /^Approve/ })).toHaveLength(1);
+    await user.click(
+      within(renewal).getByRole("button", { name: "Approve Ada Lovelace's BLS / CPR document renewal" }),
+    );
     await waitFor(() => expect(calls.some((c) => c.path === "/api/compliance/documents/d-1/approve")).toBe(true));
   });
 });

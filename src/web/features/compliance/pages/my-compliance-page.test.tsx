@@ -36,6 +36,7 @@ const MINE: MyCompliance = {
       status: "missing",
       daysToExpiry: null,
       current: null,
+      renewal: null,
       history: [],
     },
   ],
@@ -59,14 +60,68 @@ const MINE: MyCompliance = {
   ],
 };
 
+/** A renewed BLS card awaiting review while the approved one is valid until Dec 15. */
+const DOC = {
+  requirementTypeId: "bls",
+  isCurrent: false,
+  contentType: "application/pdf",
+  sizeBytes: 120_000,
+  uploadedBy: { id: "u-1", name: "Ada Lovelace" },
+  reviewedAt: null,
+  reviewedBy: null,
+  rejectionReason: null,
+} as const;
+const RENEWING: MyCompliance = {
+  ...MINE,
+  student: { ...MINE.student, complianceStatus: "compliant" },
+  items: [
+    {
+      ...MINE.items[0]!,
+      status: "expiring",
+      daysToExpiry: 14,
+      current: {
+        ...DOC,
+        id: "d-old",
+        status: "approved",
+        issuedOn: "2024-12-15",
+        expiresOn: "2026-12-15",
+        fileName: "bls-2024.pdf",
+        uploadedAt: "2024-12-16T10:00:00.000Z",
+        fileUrl: "/api/compliance/documents/d-old/file",
+      },
+      renewal: {
+        ...DOC,
+        id: "d-new",
+        status: "submitted",
+        isCurrent: true,
+        issuedOn: "2026-11-30",
+        expiresOn: "2028-11-30",
+        fileName: "bls-ecard.pdf",
+        uploadedAt: "2026-11-30T10:00:00.000Z",
+        fileUrl: "/api/compliance/documents/d-new/file",
+      },
+    },
+  ],
+  counts: { required: 1, approved: 0, submitted: 0, missing: 0, rejected: 0, expiring: 1, expired: 0 },
+  applications: [
+    {
+      ...MINE.applications[0]!,
+      ready: true,
+      items: [{ requirementTypeId: "bls", name: "BLS / CPR", readiness: "met" }],
+    },
+  ],
+};
+let mine: MyCompliance = MINE;
+
 beforeEach(() => {
+  mine = MINE;
   vi.stubGlobal(
     "fetch",
     vi.fn(async (input: RequestInfo | URL) => {
       const path = new URL(String(input), "http://localhost").pathname;
       const [status, body] =
         path === "/api/me/student/compliance"
-          ? [200, MINE]
+          ? [200, mine]
           : path === "/api/compliance/requirement-types"
             ? [200, { types: [MINE.items[0]?.type, { ...MINE.items[0]?.type, id: "flu", name: "Influenza" }] }]
             : [404, { error: { code: "not_found", message: "Not found" } }];
@@ -79,17 +134,21 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+function show() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(meQuery.queryKey, { studentId: "s-1" } as never);
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <MyCompliancePage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
 describe("MyCompliancePage", () => {
   it("says what each application still needs and offers an upload for each item", async () => {
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    client.setQueryData(meQuery.queryKey, { studentId: "s-1" } as never);
-    render(
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <MyCompliancePage />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    show();
     expect(
       await screen.findByText(
         (_, el) =>
@@ -104,5 +163,25 @@ describe("MyCompliancePage", () => {
     expect(await within(needs).findByRole("button", { name: "Upload Influenza for ICU Rotation" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Upload BLS / CPR" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Upload document" })).toBeInTheDocument();
+  });
+
+  it("shows a renewal awaiting review beside the approved document still in force", async () => {
+    mine = RENEWING;
+    show();
+    const bls = await screen.findByRole("article", { name: "BLS / CPR" });
+    expect(within(bls).getByText("Expiring")).toBeInTheDocument();
+    expect(within(bls).getByText("Dec 15, 2026")).toBeInTheDocument();
+    const renewal = within(bls).getByRole("region", { name: "Renewal awaiting review" });
+    expect(within(renewal).getByText("bls-ecard.pdf")).toBeInTheDocument();
+    expect(
+      within(renewal).getByText("The approved document above still counts until it expires or this one is approved."),
+    ).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        (_, el) =>
+          el?.tagName === "P" && el.textContent === "For ICU Rotation at Mercy General (starts Mar 1, 2027): ready",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/missing/)).not.toBeInTheDocument();
   });
 });
