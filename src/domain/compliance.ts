@@ -128,6 +128,20 @@ export function documentInForce<D extends ItemDocument>(docs: readonly D[], toda
   return docs.find((d) => d.status === "approved" && !(d.expiresOn && d.expiresOn < today)) ?? current;
 }
 
+/** The document in force of each requirement type, from one student's documents newest first. */
+export function documentsInForce<D extends ItemDocument & { requirementTypeId: string }>(
+  docs: readonly D[],
+  today: string,
+): D[] {
+  const byType = new Map<string, D[]>();
+  for (const d of docs) {
+    const list = byType.get(d.requirementTypeId);
+    if (list) list.push(d);
+    else byType.set(d.requirementTypeId, [d]);
+  }
+  return [...byType.values()].flatMap((list) => documentInForce(list, today) ?? []);
+}
+
 /**
  * The newer document that renews the one in force and is not in force itself (awaiting review or
  * rejected), or null.

@@ -64,7 +64,7 @@ export type ScoringStudent = {
   home: { latitude: number; longitude: number } | null;
   /** The requirement types the student's program asks of every student. */
   programRequirementTypeIds: readonly string[];
-  /** The student's current documents (approved, submitted or rejected). */
+  /** The student's documents in force, one per type (approved, submitted or rejected; documentInForce). */
   documents: readonly ScoringDocument[];
   /** The student's approved and pending rotations. */
   rotations: readonly ScoringRotation[];

@@ -9,6 +9,7 @@ import { students } from "../../db/schema/students";
 import { createApplication } from "../../factories/applications";
 import { createPlacement } from "../../factories/placements";
 import { createTestApp, type TestApp, type TestUser } from "../../testing/harness";
+import { studentsSources } from "../matching/sources";
 import { upload } from "./test-files";
 
 // A renewal awaiting review (or rejected) never hides the approved document it renews: the
@@ -137,6 +138,11 @@ describe("a renewal of an approved document", () => {
       current: { id: first.json.id },
       renewal: { id: renewed.json.id, status: "submitted" },
     });
+    // Recommendations weigh the same document.
+    const sources = await studentsSources(t.deps.db, { kind: "all" }, [student.studentId!]);
+    expect(sources.get(student.studentId!)?.scoring.documents).toMatchObject([
+      { requirementTypeId: "bls", status: "approved", expiresOn: oldExpiry },
+    ]);
   });
 
   it("rejected: the approved one stays in force; approved: the renewal replaces it", async () => {

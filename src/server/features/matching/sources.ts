@@ -1,4 +1,5 @@
 import { and, asc, eq, lt, sql } from "drizzle-orm";
+import { documentsInForce } from "../../../domain/compliance";
 import type { ScoringPlacement, ScoringStudent } from "../../../domain/matching/scoring";
 import { type DbOrTx, fromJson as json } from "../../db/client";
 import { organizations } from "../../db/schema/organizations";
@@ -10,7 +11,7 @@ import { acceptsApplicationsToday, toPlacement } from "../placements/search";
 
 // What recommendations are computed from, in two statements: the student with everything the
 // score needs of them (one row: roster record, preferences, their program's campus and
-// requirements, current documents, applications), and the pool of open placements (shared by
+// requirements, the documents in force, applications), and the pool of open placements (shared by
 // every student, kept by the instance between requests).
 
 export type StudentSources = {
@@ -39,6 +40,7 @@ type StudentRow = {
     | {
         requirementTypeId: string;
         status: "submitted" | "approved" | "rejected";
+        isCurrent: boolean;
         issuedOn: string | null;
         expiresOn: string | null;
       }[]
@@ -83,8 +85,10 @@ export async function studentsSources(
         from program_requirements pr join requirement_types rt on rt.id = pr.requirement_type_id and rt.active
         where pr.program_id = students.program_id), '[]') as program_requirements,
       coalesce((select json_agg(json_build_object('requirementTypeId', d.requirement_type_id, 'status', d.status,
-          'issuedOn', d.issued_on, 'expiresOn', d.expires_on))
-        from compliance_documents d where d.student_id = students.id and d.is_current), '[]') as documents,
+          'isCurrent', d.is_current, 'issuedOn', d.issued_on, 'expiresOn', d.expires_on)
+          order by d.uploaded_at desc, d.id desc)
+        from compliance_documents d
+        where d.student_id = students.id and (d.is_current or d.status = 'approved')), '[]') as documents,
       coalesce((select json_agg(json_build_object('placementId', a.placement_id, 'status', a.status,
           'title', pl.title, 'startDate', pl.start_date, 'endDate', pl.end_date))
         from applications a join placements pl on pl.id = a.placement_id
@@ -124,7 +128,8 @@ function fromRow(row: StudentRow): StudentSources {
       scheduleConstraints: row.schedule_constraints,
       home,
       programRequirementTypeIds: json(row.program_requirements),
-      documents: json(row.documents),
+      // A renewal awaiting review leaves the approved document it renews in force.
+      documents: documentsInForce(json(row.documents), row.today),
       rotations: applications
         .filter((a): a is typeof a & { status: "pending" | "approved" } => a.status !== "rejected")
         .map((a) => ({ ...a })),
