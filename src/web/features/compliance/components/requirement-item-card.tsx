@@ -94,7 +94,11 @@ export function RequirementItemCard({
             presetTypeId={type.id}
             description={uploadDescription}
             trigger={
-              <Button size="sm" variant={current ? "outline" : "default"} aria-label={`Upload ${type.name}`}>
+              <Button
+                size="sm"
+                variant={current ? "outline" : "default"}
+                aria-label={`${current ? "Upload a new one" : "Upload"}: ${type.name}`}
+              >
                 <Upload aria-hidden /> {current ? "Upload a new one" : "Upload"}
               </Button>
             }

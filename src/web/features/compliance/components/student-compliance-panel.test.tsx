@@ -122,7 +122,7 @@ describe("StudentCompliancePanel", () => {
     expect(within(bls).getByText(/The card is unreadable/)).toBeInTheDocument();
     const tdap = screen.getByRole("article", { name: "Tdap" });
     expect(within(tdap).getByText("Missing")).toBeInTheDocument();
-    expect(within(tdap).getByRole("button", { name: "Upload Tdap" })).toBeInTheDocument();
+    expect(within(tdap).getByRole("button", { name: "Upload: Tdap" })).toBeInTheDocument();
     expect(within(tdap).queryByRole("button", { name: /Approve/ })).toBeNull();
     expect(screen.getByRole("button", { name: "Upload on behalf" })).toBeInTheDocument();
   });

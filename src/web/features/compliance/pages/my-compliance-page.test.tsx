@@ -161,7 +161,7 @@ describe("MyCompliancePage", () => {
     expect(rows.map((li) => li.firstChild?.textContent)).toEqual(["BLS / CPR", "Influenza"]);
     // An item only a placement asks for (not the program) can be uploaded from here too.
     expect(await within(needs).findByRole("button", { name: "Upload Influenza for ICU Rotation" })).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: "Upload BLS / CPR" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Upload: BLS / CPR" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Upload document" })).toBeInTheDocument();
   });
 
