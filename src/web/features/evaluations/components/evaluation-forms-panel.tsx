@@ -157,7 +157,7 @@ function FormLine({
             variant="outline"
             size="sm"
             onClick={onToggle}
-            aria-label={`${active ? "Stop using" : "Use"} ${name}`}
+            aria-label={`${active ? "Stop using" : "Use this form"}: ${name}`}
           >
             {active ? "Stop using" : "Use this form"}
           </Button>
