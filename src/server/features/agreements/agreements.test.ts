@@ -270,9 +270,12 @@ describe("both sides sign, each for itself", () => {
       awaiting: "facility",
       signatures: { program: { signedBy: { id: program.userId } }, facility: null },
     });
-    // The facility sees the same: awaiting its own signature.
+    // The facility sees the same: awaiting its own signature. Its coordinators are told by mail.
     const seen = await t.call("GET", `/api/agreements/${draft.id}`, { cookie: facility.cookie });
     expect(seen.json.awaiting).toBe("facility");
+    await t.drainJobs();
+    const asked = (await t.mailTo(facility.email)).filter((m) => m.text.includes(draft.title));
+    expect(asked.map((m) => m.subject)).toEqual([expect.stringContaining("your signature is awaited")]);
     const second = await sign(facility.cookie, draft.id);
     expect(second.json).toMatchObject({
       stage: "executed",
@@ -283,6 +286,9 @@ describe("both sides sign, each for itself", () => {
         facility: { signedBy: { id: facility.userId } },
       },
     });
+    await t.drainJobs();
+    const told = (await t.mailTo(program.email)).filter((m) => m.text.includes(draft.title));
+    expect(told.map((m) => m.subject)).toEqual([expect.stringContaining("is in force")]);
   });
 
   it("a coordinator cannot sign for the other side (403); another organization's cannot sign at all (404)", async () => {
@@ -406,6 +412,12 @@ describe("a signed agreement changes only through an amendment both sides agree 
         note: "Extend to 2040",
       },
     });
+    await t.drainJobs();
+    const asked = (await t.mailTo(facility.email)).filter(
+      (m) => m.subject.includes("proposes an amendment") && m.text.includes(draft.title),
+    );
+    expect(asked).toHaveLength(1);
+    expect(asked[0].text).toContain("Extend to 2040");
     // One pending at a time; the proposer cannot accept its own; the other side cannot withdraw it.
     expect((await propose(facility.cookie, { endDate: "2035-12-31" })).status).toBe(409);
     expect((await answer(program.cookie, "accept")).status).toBe(403);

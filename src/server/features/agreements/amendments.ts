@@ -4,13 +4,15 @@ import {
   type AgreementSide,
   type AgreementTerm,
   type AmendmentInput,
+  otherSide,
 } from "../../../domain/agreements";
-import type { Db, DbOrTx } from "../../db/client";
+import type { DbOrTx } from "../../db/client";
 import { affiliationAgreements as a, agreementAmendments as am } from "../../db/schema/agreements";
 import type { Scope } from "../../lib/access";
-import type { Viewer } from "../../lib/context";
+import type { Deps, Viewer } from "../../lib/context";
 import { conflict, forbidden, invalid, notFound } from "../../lib/errors";
 import { isUniqueViolation } from "../../lib/pg-errors";
+import { noticeToSide } from "./notices";
 import { actingSide, getAgreement, lockAgreement, titleTaken } from "./service";
 
 // Amendments: a signed agreement's terms (title, dates, automatic renewal) change only when both
@@ -32,6 +34,21 @@ function proposedChanges(current: Terms, input: AmendmentInput) {
   return changes;
 }
 
+const TERM_NAMES: Record<AgreementTerm, string> = {
+  title: "title",
+  startDate: "start date",
+  endDate: "end date",
+  autoRenew: "automatic renewal",
+};
+
+/** "end date 2030-01-01 → 2040-12-31", for a notice. */
+function describeChanges(current: Terms, proposed: Partial<Record<AgreementTerm, unknown>>) {
+  const show = (v: unknown) => (typeof v === "boolean" ? (v ? "yes" : "no") : String(v));
+  return AGREEMENT_TERMS.filter((k) => proposed[k] !== undefined && proposed[k] !== null)
+    .map((k) => `${TERM_NAMES[k]} ${show(current[k])} → ${show(proposed[k])}`)
+    .join(", ");
+}
+
 function assertDates(startDate: string, endDate: string) {
   if (endDate < startDate) {
     throw invalid([{ path: "endDate", message: `End date must be on or after the start date (${startDate})` }]);
@@ -39,7 +56,8 @@ function assertDates(startDate: string, endDate: string) {
 }
 
 /** One side proposes new terms for a signed agreement; nothing changes until the other accepts. */
-export async function proposeAmendment(db: Db, viewer: Viewer, scope: Scope, id: string, input: AmendmentInput) {
+export async function proposeAmendment(deps: Deps, viewer: Viewer, scope: Scope, id: string, input: AmendmentInput) {
+  const { db } = deps;
   const result = await db
     .transaction(async (tx) => {
       const current = await lockAgreement(tx, scope, id);
@@ -66,6 +84,15 @@ export async function proposeAmendment(db: Db, viewer: Viewer, scope: Scope, id:
         .insert(am)
         .values({ agreementId: id, proposedBySide: side, proposedBy: viewer.userId, note: input.note, ...changes })
         .returning({ id: am.id });
+      const what = describeChanges(current, changes);
+      await noticeToSide(tx, deps.env.appUrl, current, otherSide(side), {
+        subject: (n) => `${n[side]} proposes an amendment to an affiliation agreement`,
+        lines: (n) => [
+          `${n[side]} proposes to change the affiliation agreement "${current.title}": ${what}.`,
+          ...(input.note ? [`Their note: ${input.note}`] : []),
+          `Nothing changes unless ${n[otherSide(side)]} accepts it.`,
+        ],
+      });
       return { amendmentId: row.id, side, changes };
     })
     .catch((err) => {
@@ -88,19 +115,21 @@ async function lockPending(tx: DbOrTx, scope: Scope, id: string) {
 }
 
 export type AmendmentAnswer = "accept" | "decline" | "withdraw";
+const VERBS = { accepted: "accepted", declined: "declined", withdrawn: "withdrew" } as const;
 
 /**
  * The other side accepts (the agreement takes the new terms) or declines; the proposer withdraws.
  * An administrator acts for the side the step implies unless they name it.
  */
 export async function answerAmendment(
-  db: Db,
+  deps: Deps,
   viewer: Viewer,
   scope: Scope,
   id: string,
   answer: AmendmentAnswer,
   requested: AgreementSide | undefined,
 ) {
+  const { db } = deps;
   const outcome = await db.transaction(async (tx) => {
     const { current, pending } = await lockPending(tx, scope, id);
     const proposer = pending.proposedBySide;
@@ -135,6 +164,15 @@ export async function answerAmendment(
       }
     }
     await tx.update(am).set({ status, decidedBy: viewer.userId, decidedAt: now }).where(eq(am.id, pending.id));
+    // The side that did not act is told: the proposer of an answer, the answerer of a withdrawal.
+    const what = describeChanges(current, pending);
+    await noticeToSide(tx, deps.env.appUrl, current, answer === "withdraw" ? answerer : proposer, {
+      subject: (n) => `${n[side]} ${VERBS[status]} an amendment to an affiliation agreement`,
+      lines: (n) => [
+        `${n[side]} ${VERBS[status]} the amendment to the affiliation agreement "${current.title}" (${what}).`,
+        status === "accepted" ? "The agreement now has these terms." : "The agreement stays as it was.",
+      ],
+    });
     return {
       amendmentId: pending.id,
       side,

@@ -323,7 +323,7 @@ async function answered(
   answer: AmendmentAnswer,
   requested: AgreementSide | undefined,
 ) {
-  const r = await answerAmendment(c.get("deps").db, c.get("viewer"), c.get("scope"), id, answer, requested);
+  const r = await answerAmendment(c.get("deps"), c.get("viewer"), c.get("scope"), id, answer, requested);
   noteAudit(c, {
     action: `agreement.amendment.${answer}`,
     summary: `${ANSWER_VERBS[answer]} the ${r.proposer}'s amendment to the affiliation agreement "${r.title}" for the ${r.side}`,
@@ -394,7 +394,7 @@ export const agreementRoutes = createRouter()
   })
   .openapi(signRoute, async (c) => {
     const signed = await signAgreement(
-      c.get("deps").db,
+      c.get("deps"),
       c.get("viewer"),
       c.get("scope"),
       c.req.valid("param").id,
@@ -408,7 +408,7 @@ export const agreementRoutes = createRouter()
   .openapi(proposeRoute, async (c) => {
     const input = c.req.valid("json");
     const { agreement, side, changes, amendmentId } = await proposeAmendment(
-      c.get("deps").db,
+      c.get("deps"),
       c.get("viewer"),
       c.get("scope"),
       c.req.valid("param").id,

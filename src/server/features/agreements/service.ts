@@ -19,6 +19,7 @@ import { AppError, conflict, forbidden, invalid, notFound } from "../../lib/erro
 import { likePattern, offsetOf } from "../../lib/pagination";
 import { isUniqueViolation } from "../../lib/pg-errors";
 import { dropStoredFile } from "../../lib/stored-files";
+import { noticeToSide } from "./notices";
 import {
   type Agreement,
   daysLeftSql,
@@ -347,13 +348,14 @@ const sideOrganization = (row: { programId: string; facilityId: string }, side: 
  * signature (the others 409), and orders a sign against a termination or a deletion.
  */
 export async function signAgreement(
-  db: Db,
+  deps: Deps,
   viewer: Viewer,
   scope: Scope,
   id: string,
   requested: AgreementSide | undefined,
   actor: AuditActor,
 ) {
+  const { db } = deps;
   await db.transaction(async (tx) => {
     const current = await lockAgreement(tx, scope, id);
     const side = actingSide(scope, requested);
@@ -403,6 +405,23 @@ export async function signAgreement(
       });
     }
     await recordAudit(tx, entries);
+    // The other side is told: its signature is awaited, or the agreement it signed is now in force.
+    const range = `${current.startDate} to ${current.endDate}`;
+    await noticeToSide(tx, deps.env.appUrl, current, otherSide(side), {
+      subject: (n) =>
+        executed
+          ? `Both sides signed: your affiliation agreement with ${n[side]} is in force`
+          : `${n[side]} signed an affiliation agreement: your signature is awaited`,
+      lines: (n) =>
+        executed
+          ? [
+              `${n[side]} signed the affiliation agreement "${current.title}" (${range}) after you did: both sides have signed, and it is in force.`,
+            ]
+          : [
+              `${n[side]} signed the affiliation agreement "${current.title}" (${range}) for ${n[side]}.`,
+              `It takes effect when ${n[otherSide(side)]} signs it too: a facility that requires an agreement refuses applications until then.`,
+            ],
+    });
   });
   return getAgreement(db, scope, id);
 }
