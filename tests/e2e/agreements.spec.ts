@@ -1,13 +1,18 @@
 import { makeDemoPdf } from "../../src/server/factories/documents";
 import { apiSignedIn, DEMO, expect, expectAccessible, signIn, signOut, test } from "./fixtures/test";
 
-// Issue 17, affiliation agreements on the demo world: the first facility's coordinator records an
-// agreement with Cascade College of Nursing and uploads the signed PDF, turns on "Require an
-// active affiliation agreement", and Sonoran Valley (which holds none with the facility) sees the
-// reason on the facility's placements instead of Apply. axe on every page; 360 and 1280 px.
+// Issue 17, affiliation agreements on the demo world: the first facility's coordinator drafts an
+// agreement with Cascade College of Nursing, uploads the PDF and signs for the facility (it awaits
+// the program's signature), turns on "Require an active affiliation agreement", and Sonoran Valley
+// (which holds none with the facility) sees the reason on the facility's placements instead of
+// Apply. Cascade's coordinator then signs for the program (in force) and proposes a later end date,
+// which the facility accepts. axe on every page; 360, 390 and 1280 px.
 
 const FACILITY = "Mercy Lakeside Medical Center";
 const SONORAN = "coordinator@sonoran.demo.test";
+const CASCADE = "coordinator@cascade.demo.test";
+const CASCADE_NAME = "Cascade College of Nursing";
+const TITLE = "Clinical Affiliation Agreement (e2e)";
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 test.describe.configure({ timeout: 180_000 });
@@ -30,7 +35,7 @@ test.afterAll(async ({ baseURL }) => {
   }
 });
 
-test("a facility records a signed agreement, requires one, and a program without one sees why it cannot apply", async ({
+test("each side signs an agreement, a program without one sees why it cannot apply, an amendment both accept", async ({
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -66,11 +71,14 @@ test("a facility records a signed agreement, requires one, and a program without
     .getByLabel(/Upload the signed document/)
     .setInputFiles({ name: "signed-agreement.pdf", mimeType: "application/pdf", buffer: Buffer.from(pdf) });
   await expect(created.getByRole("link", { name: "signed-agreement.pdf" })).toBeVisible();
-  await created.getByRole("button", { name: "Mark as signed" }).click();
-  await expect(created.getByText("Active", { exact: true })).toBeVisible();
+  // The facility's signature alone: the agreement awaits the program's and is not in force.
+  await created.getByRole("button", { name: `Sign for ${FACILITY}` }).click();
+  await expect(created.getByText("Awaiting the program's signature", { exact: true })).toBeVisible();
+  await expect(created.getByRole("button", { name: `Sign for ${CASCADE_NAME}` })).toHaveCount(0);
+  await expect(created.getByText(/Signed by .* on /)).toBeVisible();
   await expectAccessible(page);
   await created.getByRole("button", { name: "Close" }).click();
-  await expect(table.getByRole("button", { name: "Clinical Affiliation Agreement (e2e)", exact: true })).toBeVisible();
+  await expect(table.getByRole("button", { name: TITLE, exact: true })).toBeVisible();
 
   // The filters live in the address.
   await page.getByLabel("Status", { exact: true }).selectOption("expiring");
@@ -110,8 +118,36 @@ test("a facility records a signed agreement, requires one, and a program without
   await page.getByRole("navigation").getByRole("link", { name: "Agreements" }).click();
   await expect(page).toHaveURL(/\/agreements$/);
   await expect(page.getByRole("heading", { name: "Affiliation Agreements" })).toBeVisible();
-  await expect(page.getByRole("button", { name: "Clinical Affiliation Agreement (e2e)", exact: true })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: TITLE, exact: true })).toHaveCount(0);
   await expectAccessible(page);
+  await signOut(page);
+
+  // Cascade's coordinator signs for the program: now it is in force. Then proposes a later end.
+  await signIn(page, CASCADE);
+  await expect(page).toHaveURL(/\/dashboard\/program$/);
+  await page.goto("/agreements");
+  await page
+    .getByRole("table", { name: "Affiliation agreements" })
+    .getByRole("button", { name: TITLE, exact: true })
+    .click();
+  const mine = page.getByRole("dialog", { name: TITLE });
+  await expect(mine.getByText("Awaiting the program's signature", { exact: true })).toBeVisible();
+  await expect(mine.getByRole("button", { name: `Sign for ${FACILITY}` })).toHaveCount(0);
+  await mine.getByRole("button", { name: `Sign for ${CASCADE_NAME}` }).click();
+  await expect(mine.getByText("Active", { exact: true })).toBeVisible();
+  // Its terms are no longer edited in place.
+  await expect(mine.getByLabel("End date", { exact: true })).toBeDisabled();
+  await mine.getByRole("button", { name: "Propose an amendment" }).click();
+  await mine.getByLabel("New end date").fill(day(4 * 365));
+  await mine.getByLabel("Why (the other side reads this)").fill("A fourth year for the new cohort.");
+  await mine.getByRole("button", { name: "Propose amendment", exact: true }).click();
+  await expect(mine.getByText(`${CASCADE_NAME} proposed`, { exact: false })).toBeVisible();
+  await expect(mine.getByRole("button", { name: /^Accept for/ })).toHaveCount(0);
+  await expect(mine.getByRole("button", { name: "Withdraw amendment" })).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 800 });
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await mine.getByRole("button", { name: "Close" }).click();
   await signOut(page);
 
   // The facility turns the rule off again: the other journeys apply to its placements.
@@ -122,4 +158,17 @@ test("a facility records a signed agreement, requires one, and a program without
   await expect(again).toBeChecked();
   await again.click();
   await expect(again).not.toBeChecked();
+
+  // The facility accepts Cascade's amendment: the agreement now ends on the new date.
+  await page
+    .getByRole("table", { name: "Affiliation agreements" })
+    .getByRole("button", { name: TITLE, exact: true })
+    .click();
+  const theirs = page.getByRole("dialog", { name: TITLE });
+  await expect(theirs.getByText("A fourth year for the new cohort.", { exact: false })).toBeVisible();
+  await expectAccessible(page);
+  await theirs.getByRole("button", { name: `Accept for ${FACILITY}` }).click();
+  await expect(page.getByText("Amendment accepted: the agreement now has its terms")).toBeVisible();
+  await expect(theirs.getByLabel("End date", { exact: true })).toHaveValue(day(4 * 365));
+  await expect(theirs.getByRole("button", { name: "Propose an amendment" })).toBeVisible();
 });

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import type { Locator, Page } from "@playwright/test";
 import { getDocumentProxy } from "unpdf";
 import { makeDemoPdf } from "../../src/server/factories/documents";
-import { DEMO, DEMO_PASSWORD, expect, expectAccessible, signIn, signOut, test } from "./fixtures/test";
+import { apiSignedIn, DEMO, DEMO_PASSWORD, expect, expectAccessible, signIn, signOut, test } from "./fixtures/test";
 
 // Issue 17, one rotation carried from agreement to evaluation on the demo world: Mercy Lakeside's
 // coordinator (facility@demo.test) records a signed agreement with the demo student's program and
@@ -85,10 +85,23 @@ test("a rotation goes from agreement to hours, evaluations and the program's rec
     .getByLabel(/Upload the signed document/)
     .setInputFiles({ name: `agreement-${tag}.pdf`, mimeType: "application/pdf", buffer: Buffer.from(pdf) });
   await expect(agreement.getByRole("link", { name: `agreement-${tag}.pdf` })).toBeVisible();
-  await agreement.getByRole("button", { name: "Mark as signed" }).click();
-  await expect(agreement.getByText("Active", { exact: true })).toBeVisible();
+  await agreement.getByRole("button", { name: `Sign for ${FACILITY}` }).click();
+  await expect(agreement.getByText("Awaiting the program's signature", { exact: true })).toBeVisible();
   await expectAccessible(page);
   await agreement.getByRole("button", { name: "Close" }).click();
+  // The program's coordinator signs for the program: only then is the agreement in force.
+  const programApi = await apiSignedIn(originOf(page), DEMO.program);
+  try {
+    const found = await programApi.get(`/api/agreements?search=${encodeURIComponent(AGREEMENT)}`);
+    const [{ id }] = ((await found.json()) as { items: { id: string }[] }).items;
+    const signed = await programApi.post(`/api/agreements/${id}/sign`, {
+      data: {},
+      headers: { origin: originOf(page) },
+    });
+    expect(((await signed.json()) as { status: string }).status).toBe("active");
+  } finally {
+    await programApi.dispose();
+  }
 
   // 2. The facility publishes a rotation under way (late joiners accepted) in a unit of its own,
   // ending in three days: its final evaluations are open.

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { AgreementContact, AgreementStage, AgreementStatus } from "@/domain/agreements";
+import type { AgreementContact, AgreementSide, AgreementStage, AgreementStatus } from "@/domain/agreements";
 import { unwrap } from "@/web/lib/api-client";
 import { queryString } from "@/web/lib/download";
 
@@ -24,6 +24,20 @@ export type Agreement = {
   createdBy: "program" | "facility" | "admin";
   createdAt: string;
   updatedAt: string;
+  signatures: Record<AgreementSide, Signature | null>;
+  /** The side whose signature a half-signed draft awaits. */
+  awaiting: AgreementSide | null;
+  pendingAmendment: PendingAmendment | null;
+};
+export type Signature = { signedAt: string; signedBy: { id: string; name: string } | null };
+export type AmendmentChanges = { title?: string; startDate?: string; endDate?: string; autoRenew?: boolean };
+export type PendingAmendment = {
+  id: string;
+  proposedBySide: AgreementSide;
+  proposedBy: { id: string; name: string } | null;
+  proposedAt: string;
+  changes: AmendmentChanges;
+  note: string;
 };
 export type AgreementPage = {
   items: Agreement[];
@@ -114,10 +128,19 @@ export function useSaveAgreement() {
   });
 }
 
+export type AgreementActionKind =
+  | "sign"
+  | "terminate"
+  | "delete"
+  | "amendments"
+  | "amendment/accept"
+  | "amendment/decline"
+  | "amendment/withdraw";
+
 export function useAgreementAction() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: ({ id, action, json }: { id: string; action: "sign" | "terminate" | "delete"; json?: unknown }) =>
+    mutationFn: ({ id, action, json }: { id: string; action: AgreementActionKind; json?: unknown }) =>
       action === "delete"
         ? request<{ id: string }>(`/api/agreements/${encodeURIComponent(id)}`, { method: "DELETE" })
         : request<Agreement>(`/api/agreements/${encodeURIComponent(id)}/${action}`, {

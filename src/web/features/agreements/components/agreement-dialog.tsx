@@ -22,6 +22,7 @@ import {
   useSaveAgreement,
   useUploadAgreementDocument,
 } from "../api";
+import { AmendmentSection, SignatureRows, SignButtons } from "./agreement-signing";
 import { AgreementStatusBadge } from "./agreement-status-badge";
 
 export type Side = "program" | "facility" | "admin";
@@ -30,7 +31,8 @@ const emptyContact = (side: ContactSide): AgreementContact => ({ side, name: "",
 
 /**
  * One agreement: create (naming the other organization with a searchable picker), edit, upload or
- * open the signed document, sign a draft, terminate a signed one with a reason, delete a draft.
+ * open the signed document, sign a draft for the viewer's side (in force once both sides signed),
+ * amend a signed one, terminate a signed one with a reason, delete a draft.
  * The server's field messages show under the fields they name.
  */
 export function AgreementDialog({
@@ -62,11 +64,15 @@ export function AgreementDialog({
         <DialogDescription className="mb-4">
           {current
             ? `${current.program.name} and ${current.facility.name}`
-            : "A draft both organizations see; mark it signed once a contact is named on each side, and upload the signed copy."}
+            : "A draft both organizations see; it takes effect once each side has signed it (with a contact named on each side)."}
         </DialogDescription>
-        {/* A new form for each agreement: its fields start from that agreement. */}
+        {/* A new form for each agreement and for new terms (an accepted amendment): its fields start from them. */}
         <AgreementForm
-          key={current?.id ?? "new"}
+          key={
+            current
+              ? `${current.id}:${current.title}:${current.startDate}:${current.endDate}:${current.autoRenew}`
+              : "new"
+          }
           side={side}
           viewedAs={viewedAs}
           agreement={current}
@@ -107,6 +113,9 @@ function AgreementForm({
     contacts: agreement?.contacts.length ? agreement.contacts : [emptyContact("program"), emptyContact("facility")],
   }));
   const terminated = agreement?.stage === "terminated";
+  // Both sides signed these terms: they change through an amendment (below), not this form.
+  const termsLocked = terminated || agreement?.stage === "executed";
+  const halfSigned = agreement?.stage === "draft" && !!(agreement.signatures.program || agreement.signatures.facility);
   const set = <K extends keyof AgreementInput>(key: K, value: AgreementInput[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
   const setContact = (i: number, patch: Partial<AgreementContact>) =>
@@ -168,7 +177,7 @@ function AgreementForm({
           <Input
             id={`${id}-title`}
             value={values.title}
-            disabled={terminated}
+            disabled={termsLocked}
             onChange={(e) => set("title", e.target.value)}
             aria-invalid={!!issue("title")}
             aria-describedby={describedBy("title")}
@@ -181,7 +190,7 @@ function AgreementForm({
               id={`${id}-startDate`}
               type="date"
               value={values.startDate}
-              disabled={terminated}
+              disabled={termsLocked}
               onChange={(e) => set("startDate", e.target.value)}
               aria-invalid={!!issue("startDate")}
               aria-describedby={describedBy("startDate")}
@@ -192,7 +201,7 @@ function AgreementForm({
               id={`${id}-endDate`}
               type="date"
               value={values.endDate}
-              disabled={terminated}
+              disabled={termsLocked}
               onChange={(e) => set("endDate", e.target.value)}
               aria-invalid={!!issue("endDate")}
               aria-describedby={describedBy("endDate")}
@@ -204,11 +213,21 @@ function AgreementForm({
             type="checkbox"
             className="size-4 accent-primary"
             checked={values.autoRenew}
-            disabled={terminated}
+            disabled={termsLocked}
             onChange={(e) => set("autoRenew", e.target.checked)}
           />
           Renews automatically (reminders are still sent before the end date)
         </label>
+        {agreement?.stage === "executed" ? (
+          <p className="text-xs text-muted-foreground">
+            Both sides signed: the title, dates and renewal change through an amendment the other side accepts.
+          </p>
+        ) : halfSigned ? (
+          <p className="text-xs text-muted-foreground">
+            Changing the title, dates or renewal withdraws the signature already given: each side signs the terms it
+            read.
+          </p>
+        ) : null}
         <fieldset className="grid gap-3" aria-describedby={issue("contacts") ? `${id}-contacts-error` : undefined}>
           <legend className="mb-1 text-sm font-medium">Contacts (one on each side at least)</legend>
           {values.contacts.map((c, i) => (
@@ -267,7 +286,10 @@ function AgreementForm({
         ) : null}
       </form>
       {agreement ? <DocumentSection agreement={agreement} onChanged={onChanged} /> : null}
-      {agreement ? <LifecycleActions agreement={agreement} onChanged={onChanged} onDone={onDone} /> : null}
+      {agreement?.stage === "executed" ? (
+        <AmendmentSection side={side} agreement={agreement} onChanged={onChanged} />
+      ) : null}
+      {agreement ? <LifecycleActions side={side} agreement={agreement} onChanged={onChanged} onDone={onDone} /> : null}
     </div>
   );
 }
@@ -278,7 +300,7 @@ function Summary({ agreement }: { agreement: Agreement }) {
       <div>
         <dt className="text-muted-foreground">Status</dt>
         <dd>
-          <AgreementStatusBadge status={agreement.status} daysLeft={agreement.daysLeft} />
+          <AgreementStatusBadge status={agreement.status} daysLeft={agreement.daysLeft} awaiting={agreement.awaiting} />
         </dd>
       </div>
       <div>
@@ -287,6 +309,7 @@ function Summary({ agreement }: { agreement: Agreement }) {
           {formatDate(agreement.startDate)} – {formatDate(agreement.endDate)}
         </dd>
       </div>
+      <SignatureRows agreement={agreement} />
       {agreement.terminatedOn ? (
         <div className="sm:col-span-2">
           <dt className="text-muted-foreground">Terminated</dt>
@@ -485,10 +508,12 @@ function DocumentSection({ agreement, onChanged }: { agreement: Agreement; onCha
 }
 
 function LifecycleActions({
+  side,
   agreement,
   onChanged,
   onDone,
 }: {
+  side: Side;
   agreement: Agreement;
   onChanged: (a: Agreement) => void;
   onDone: () => void;
@@ -499,7 +524,7 @@ function LifecycleActions({
   const [reasonError, setReasonError] = useState<string | undefined>();
   const [terminating, setTerminating] = useState(false);
 
-  async function run(kind: "sign" | "delete" | "terminate") {
+  async function run(kind: "delete" | "terminate") {
     setReasonError(undefined);
     try {
       const result = await action.mutateAsync({
@@ -507,9 +532,7 @@ function LifecycleActions({
         action: kind,
         json: kind === "terminate" ? { reason } : undefined,
       });
-      toast.success(
-        kind === "sign" ? "Agreement signed" : kind === "delete" ? "Draft deleted" : "Agreement terminated",
-      );
+      toast.success(kind === "delete" ? "Draft deleted" : "Agreement terminated");
       if (kind === "delete") onDone();
       else onChanged(result as Agreement);
     } catch (err) {
@@ -525,10 +548,8 @@ function LifecycleActions({
         {agreement.stage === "draft" ? "Sign or discard" : "End early"}
       </h3>
       {agreement.stage === "draft" ? (
-        <div className="flex flex-wrap gap-2">
-          <Button onClick={() => run("sign")} disabled={action.isPending}>
-            Mark as signed
-          </Button>
+        <div className="flex flex-wrap items-center gap-2">
+          <SignButtons side={side} agreement={agreement} onChanged={onChanged} />
           <Button variant="outline" onClick={() => run("delete")} disabled={action.isPending}>
             <Trash2 aria-hidden /> Delete draft
           </Button>

@@ -143,7 +143,11 @@ function AgreementsPage({ side }: { side: Side }) {
       hidden: side === "admin",
       cell: (a) => (side === "program" ? a.facility.name : a.program.name),
     },
-    { id: "status", header: "Status", cell: (a) => <AgreementStatusBadge status={a.status} daysLeft={a.daysLeft} /> },
+    {
+      id: "status",
+      header: "Status",
+      cell: (a) => <AgreementStatusBadge status={a.status} daysLeft={a.daysLeft} awaiting={a.awaiting} />,
+    },
     {
       id: "dates",
       header: "In force",
