@@ -4,8 +4,9 @@ import { DEMO, expect, expectAccessible, readMail, signIn, signOut, test } from 
 
 // Issue 12, the whole loop on the demo world: Emily Carter (student@demo.test) renews her BLS card,
 // which runs out before her rotations end; her coordinator rejects the first scan with a reason,
-// she uploads again, the coordinator approves; her status and the program's compliance rate follow,
-// and the facility sees her as ready for her Emergency Nursing rotation.
+// she uploads again, the coordinator approves. Her approved card stays in force meanwhile (her
+// status and the program's compliance rate hold), and the facility sees her as ready for her
+// Emergency Nursing rotation once the renewal is approved.
 
 const BLS = "BLS/CPR (American Heart Association)";
 // The card's upload button: "Upload", or "Upload a new one" once a document is on file.
@@ -67,14 +68,16 @@ test("a student renews a BLS card; the program rejects, then approves it; the fa
   await dialog.getByRole("button", { name: "Upload", exact: true }).click();
   await expect(page.getByText("Document uploaded")).toBeVisible();
   await expect(dialog).toBeHidden();
-  await expect(blsCard.getByText("Submitted", { exact: true }).first()).toBeVisible();
-  await expect.poll(() => myStatus(page)).toBe("pending");
+  // The card she has counts until it expires: the renewal waits for review beside it.
+  await expect(blsCard.getByRole("region", { name: "Renewal awaiting review" })).toBeVisible();
+  await expect(blsCard.getByText("Expiring", { exact: true }).first()).toBeVisible();
+  expect(await myStatus(page)).toBe("compliant");
   await signOut(page);
 
-  // The coordinator: the rate dropped (she is pending now); reject from the review queue.
+  // The coordinator: the rate holds; reject the renewal from the review queue.
   await signIn(page, DEMO.program);
   await expect(page).toHaveURL(/\/dashboard\/program$/);
-  expect(await compliantStudents(page)).toBe(compliantBefore - 1);
+  expect(await compliantStudents(page)).toBe(compliantBefore);
   await page.getByRole("navigation").getByRole("link", { name: "Compliance" }).click();
   await page.getByRole("tab", { name: /Waiting for review/ }).click();
   const queued = page.getByRole("article", { name: `Emily Carter's ${BLS} document` });
@@ -97,9 +100,10 @@ test("a student renews a BLS card; the program rejects, then approves it; the fa
   await signIn(page, DEMO.student);
   await expect(page).toHaveURL(/\/dashboard\/student$/);
   await page.goto("/student/compliance");
-  await expect(blsCard.getByText("Rejected", { exact: true }).first()).toBeVisible();
-  await expect(blsCard.getByText("Only the front of the card was uploaded. Please include both sides.")).toBeVisible();
-  expect(await myStatus(page)).toBe("incomplete");
+  const rejected = blsCard.getByRole("region", { name: "Renewal rejected" });
+  await expect(rejected.getByText("Only the front of the card was uploaded. Please include both sides.")).toBeVisible();
+  expect(await myStatus(page)).toBe("compliant");
+  await expectAccessible(page);
   await blsCard.getByRole("button", { name: UPLOAD_BLS }).click();
   await dialog
     .getByLabel("File")
@@ -108,10 +112,10 @@ test("a student renews a BLS card; the program rejects, then approves it; the fa
   await dialog.getByLabel(/Expiration date/).fill(expires);
   await dialog.getByRole("button", { name: "Upload", exact: true }).click();
   await expect(page.getByText("Document uploaded")).toBeVisible();
-  await expect(blsCard.getByText("Submitted", { exact: true }).first()).toBeVisible();
+  await expect(blsCard.getByRole("region", { name: "Renewal awaiting review" })).toBeVisible();
   await signOut(page);
 
-  // The coordinator approves it on the student's own compliance page; the rate is back.
+  // The coordinator approves it on the student's own compliance page: the new card replaces the old.
   await signIn(page, DEMO.program);
   await expect(page).toHaveURL(/\/dashboard\/program$/);
   await page.goto("/compliance?tab=review");
@@ -119,10 +123,16 @@ test("a student renews a BLS card; the program rejects, then approves it; the fa
   await again.getByRole("link", { name: "Emily Carter", exact: true }).click();
   await expect(page).toHaveURL(/\/students\/[0-9a-f-]{36}\/compliance$/);
   const programCard = page.getByRole("article", { name: BLS });
-  await expect(programCard.getByText("History (3 earlier uploads)")).toBeVisible();
-  await programCard.getByRole("button", { name: /^Approve/ }).click();
+  // In force: the approved card; under it the renewal to review; the rejected scan in the history.
+  await expect(programCard.getByText("History (2 earlier uploads)")).toBeVisible();
+  await programCard
+    .getByRole("region", { name: "Renewal awaiting review" })
+    .getByRole("button", { name: /^Approve/ })
+    .click();
   await expect(page.getByText("Document approved")).toBeVisible();
   await expect(programCard.getByText("Approved", { exact: true }).first()).toBeVisible();
+  await expect(programCard.getByRole("region", { name: /^Renewal/ })).toHaveCount(0);
+  await expect(programCard.getByText("History (3 earlier uploads)")).toBeVisible();
   await expectAccessible(page);
   await expect.poll(() => compliantStudents(page)).toBe(compliantBefore);
   await signOut(page);
