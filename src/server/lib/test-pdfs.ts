@@ -104,14 +104,15 @@ export async function pdfWithDates(count: number): Promise<Uint8Array> {
 
 /**
  * A PDF of a few hundred kB whose one page's content stream inflates to `inflatedMb` MB of text
- * operations (a tiny string shown again and again), as a hostile upload would send.
+ * operations (a tiny string shown again and again), as a hostile upload would send. Its last line
+ * reads "Issued 2026-01-10": a reader that gets to the end proposes that date.
  */
 export function pdfWithInflatingPage(inflatedMb: number): Uint8Array {
   const unit = Buffer.from("(1/2/26) Tj\n", "latin1");
   const content = Buffer.concat([
     latin1("BT /F1 1 Tf 0 0 Td\n"),
     Buffer.alloc(Math.floor((inflatedMb * 1024 * 1024) / unit.length) * unit.length).fill(unit),
-    latin1("ET\n"),
+    latin1("ET\nBT /F1 12 Tf 10 100 Td (Issued 2026-01-10) Tj ET\n"),
   ]);
   const packed = deflateSync(content, { level: 9 });
   const objects: (string | Buffer)[] = [
