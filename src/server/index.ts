@@ -3,6 +3,7 @@ import { serve } from "@hono/node-server";
 import { createApp } from "./app";
 import { openDatabase } from "./db/client";
 import { type Env, readEnv } from "./env";
+import { stopDocumentWork } from "./lib/document-text";
 import { createLogger, type Logger } from "./lib/logger";
 import { resolveAuthSecret } from "./lib/secret";
 import { seedIfEmpty } from "./seed/seed";
@@ -72,8 +73,9 @@ async function serveRequests(env: Env, log: Logger, opts: { prepare: boolean }) 
     if (stopping) return;
     stopping = true;
     log.info({ signal }, "stopping: finishing requests");
-    // Stop accepting, let in-flight requests finish, then close the database.
-    const closing = Promise.all([deps.realtime.close(), jobRunner.stop()]);
+    // Stop accepting, let in-flight requests finish, then close the database. Document workers are
+    // killed first: a scan waiting on one answers at once (no dates) instead of at its deadline.
+    const closing = Promise.all([deps.realtime.close(), jobRunner.stop(), stopDocumentWork()]);
     server.close(async () => {
       await closing;
       await database.close();
