@@ -493,11 +493,12 @@ let requestSeq = 0;
 /** A pending administrator access request, as the sign-up page files it. */
 async function pendingRequest(ctx: Ctx) {
   requestSeq += 1;
+  const email = `matrix-req${requestSeq}-${randomUUID()}@test.dev`;
   const res = await ctx.t.call("POST", "/api/accounts/sign-up", {
     body: {
       fullName: "Ada Applicant",
       organizationName: "State Board",
-      email: `matrix-req${requestSeq}-${randomUUID()}@test.dev`,
+      email,
       password: "Board-member-2026",
       role: "admin",
     },
@@ -505,11 +506,9 @@ async function pendingRequest(ctx: Ctx) {
     ip: ctx.t.nextIp(),
   });
   expect(res.status).toBe(201);
-  const me = await ctx.t.call("GET", "/api/accounts/me", { cookie: res.cookie });
-  const [row] = await ctx.t.deps.db
-    .select()
-    .from(adminAccessRequests)
-    .where(eq(adminAccessRequests.userId, me.json.user.id));
+  // The answer names no account and signs no one in (ADR 006): the account is found by its email.
+  const [user] = await ctx.t.deps.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  const [row] = await ctx.t.deps.db.select().from(adminAccessRequests).where(eq(adminAccessRequests.userId, user.id));
   return row.id;
 }
 

@@ -166,6 +166,10 @@ describe("concurrency (PostgreSQL with TEST_DATABASE_URL)", () => {
     const answers = await Promise.all(Array.from({ length: 10 }, () => signUp(to)));
     expect(answers.map((a) => a.status)).toEqual(Array(10).fill(201));
     for (const a of answers) expect(a.json).toEqual({ message: SIGN_UP_RECEIVED });
-    expect(answers.filter((a) => a.cookie.includes("session_token"))).toHaveLength(1);
+    // None signs in (ADR 006); the one account takes the password typed.
+    expect(answers.filter((a) => a.headers.has("set-cookie"))).toEqual([]);
+    const accounts = await t.deps.db.execute(sql`select id from users where email = ${to}`);
+    expect((accounts as unknown as { rows: unknown[] }).rows).toHaveLength(1);
+    await t.signIn(to, "Quota-check-2026");
   });
 });

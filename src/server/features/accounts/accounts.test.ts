@@ -21,8 +21,9 @@ describe("POST /api/accounts/sign-up", () => {
       },
     });
     expect(res.status).toBe(201);
-    expect(res.headers.get("set-cookie")).toContain("session_token");
-    const me = (await t.call("GET", "/api/accounts/me", { cookie: res.cookie })).json;
+    // Signed in by the next step, as the web app does (ADR 006).
+    const cookie = await t.signIn("ann@lakeside.test", "Lake-side-2026");
+    const me = (await t.call("GET", "/api/accounts/me", { cookie })).json;
     expect(me.role).toBe("program");
     expect(me.organization).toMatchObject({
       kind: "program",
@@ -42,7 +43,8 @@ describe("POST /api/accounts/sign-up", () => {
       },
     });
     expect(res.status).toBe(201);
-    const me = (await t.call("GET", "/api/accounts/me", { cookie: res.cookie })).json;
+    const me = (await t.call("GET", "/api/accounts/me", { cookie: await t.signIn("bo@board.test", "Board-member-7") }))
+      .json;
     expect(me.roles).toEqual([]);
     expect(me.accessRequest.status).toBe("pending");
   });
@@ -69,9 +71,31 @@ describe("POST /api/accounts/sign-up", () => {
     const again = await t.call("POST", "/api/accounts/sign-up", { body: { ...body, email: "DUP@test.dev" } });
     expect(again.status).toBe(201);
     expect(again.json).toEqual(first.json);
-    expect(again.cookie).toBe("");
     const [mail] = await t.mailTo("dup@test.dev");
     expect(mail.subject).toBe("You already have a Clinical Placement Portal account");
+    // The account is the first sign-up's: its password signs in, the second one's does not.
+    await t.signIn("dup@test.dev", "Dup-licate-99");
+    expect((await t.attemptSignIn("dup@test.dev", "Other-pass-2026")).status).toBe(401);
+  });
+
+  it("a new email and a taken one get the same status, body and headers: no session cookie on either", async () => {
+    const body = (email: string) => ({
+      fullName: "Eve Probe",
+      organizationName: "Probe Clinic",
+      email,
+      password: "Probe-clinic-2026",
+      role: "facility",
+    });
+    await t.createUser("program", { email: "taken@test.dev" });
+    const answer = async (email: string) => {
+      const res = await t.call("POST", "/api/accounts/sign-up", { body: body(email), ip: t.nextIp() });
+      const headers = [...res.headers.keys()].filter((h) => h !== "date").sort();
+      return { status: res.status, body: res.json, headers, setCookie: res.headers.has("set-cookie") };
+    };
+    const fresh = await answer("fresh@test.dev");
+    const taken = await answer("taken@test.dev");
+    expect(fresh).toEqual(taken);
+    expect(fresh).toMatchObject({ status: 201, setCookie: false });
   });
 
   it("answers 400 in the envelope for a body that is not JSON", async () => {

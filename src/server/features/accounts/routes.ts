@@ -1,7 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { eq } from "drizzle-orm";
 import { SIGN_UP_RECEIVED, signUpSchema } from "../../../domain/auth";
-import { users } from "../../db/schema/auth";
 import { allowAnySignedIn, setActiveOrganization } from "../../lib/access";
 import { actorOf, recordAudit } from "../../lib/audit";
 import { clientAddressOf } from "../../lib/client-address";
@@ -15,10 +13,10 @@ const signUpRoute = createRoute({
   tags: ["accounts"],
   summary: "Create an account with its organization or admin access request (D2)",
   description:
-    "The answer is the same whether the email is new or already has an account (ADR 006): a new account is signed in (session cookie set; read it with GET /api/accounts/me); the owner of an existing one is emailed instead. At most 20 sign-ups, password resets and student code requests an hour per client address (429 beyond).",
+    "The answer is the same whether the email is new or already has an account (ADR 006), and signs no one in: sign in next with the same email and password (POST /api/auth/sign-in/email), which succeeds for a new account; the owner of an existing one is emailed instead. At most 20 sign-ups, password resets and student code requests an hour per client address (429 beyond).",
   request: { body: { content: { "application/json": { schema: signUpSchema } }, required: true } },
   responses: {
-    201: jsonContent(SignUpReceivedSchema, "Received: signed in when the account is new"),
+    201: jsonContent(SignUpReceivedSchema, "Received: the account is created, or its owner emailed"),
     422: errorResponses[422],
     429: {
       description: "Too many requests from this address",
@@ -61,9 +59,8 @@ const switchOrganizationRoute = createRoute({
 export const accountRoutes = createRouter()
   .openapi(signUpRoute, async (c) => {
     const input = c.req.valid("json");
-    const headers = await signUp(c.get("deps"), input, c.req.raw.headers, clientAddressOf(c));
-    for (const cookie of headers?.getSetCookie() ?? []) c.header("set-cookie", cookie, { append: true });
-    await auditSignUp(c, input, headers !== null && headers !== undefined);
+    const userId = await signUp(c.get("deps"), input, clientAddressOf(c));
+    await auditSignUp(c, input, userId);
     return c.json({ message: SIGN_UP_RECEIVED }, 201);
   })
   .openapi(meRoute, async (c) => c.json(await getMe(c.get("deps"), c.get("viewer")), 200))
@@ -81,14 +78,14 @@ export const accountRoutes = createRouter()
 async function auditSignUp(
   c: Parameters<typeof actorOf>[0],
   input: { email: string; role: string; organizationName: string },
-  created: boolean,
+  userId: string | null,
 ) {
   const { db, log } = c.get("deps");
   const email = input.email.trim().toLowerCase();
-  const [user] = created ? await db.select({ id: users.id }).from(users).where(eq(users.email, email)) : [];
+  const created = userId !== null;
   await recordAudit(db, {
     ...actorOf(c, null),
-    actorId: user?.id ?? null,
+    actorId: userId,
     actorEmail: email,
     actorRole: created && input.role !== "admin" ? input.role : null,
     action: created ? "account.sign_up" : "account.sign_up_existing_email",
@@ -98,7 +95,7 @@ async function auditSignUp(
         : `Created an account for ${input.organizationName}`
       : "Tried to sign up with an email that already has an account (its owner was emailed)",
     entityType: "users",
-    entityId: user?.id ?? null,
+    entityId: userId,
     detail: { role: input.role, organizationName: input.organizationName, status: 201 },
   }).catch((err) => log.error({ err }, "audit: could not record a sign-up"));
 }

@@ -1,4 +1,3 @@
-import { isAPIError } from "better-auth/api";
 import { eq, sql } from "drizzle-orm";
 import type { SignUpInput } from "../../../domain/auth";
 import { users } from "../../db/schema/auth";
@@ -10,47 +9,42 @@ import { isUniqueViolation } from "../../lib/pg-errors";
 import { addRecommendedProgramRequirements } from "../compliance/requirements";
 
 /**
- * D2 sign-up: the Better Auth account and, in one transaction, the profile plus either a new
- * organization (pending verification) with the user as its coordinator, or an admin access request.
- * Returns the session cookie headers of the new account, or null when the email already had an
- * account: its owner is mailed instead, and the route answers exactly as for a new account, so the
- * answer never tells whether an account exists (issue 8, item 6; ADR 006).
+ * D2 sign-up: the account and, in one transaction, the profile plus either a new organization
+ * (pending verification) with the user as its coordinator, or an admin access request. Returns the
+ * new user's id, or null when the email already had an account: its owner is mailed instead. Both
+ * answer alike and sign no one in (the web app signs in next with what was typed), and both hash
+ * the password, so neither the answer nor its time tells whether an account exists (ADR 006).
  */
-export async function signUp(
-  deps: Deps,
-  input: SignUpInput,
-  requestHeaders: Headers,
-  clientAddress: string,
-): Promise<Headers | null> {
+export async function signUp(deps: Deps, input: SignUpInput, clientAddress: string): Promise<string | null> {
   // Every attempt counts against the client's address (429 beyond 20 an hour), new email or not.
   await requireClientMailQuota(deps, clientAddress);
   const email = input.email.toLowerCase();
+  const ctx = await deps.auth.$context;
+  const hash = await ctx.password.hash(input.password);
   if (await findUserIdByEmail(deps, email)) {
     await mailExistingOwner(deps, email);
     return null;
   }
 
-  let created: Awaited<ReturnType<typeof signUpEmail>>;
+  let userId: string;
   try {
-    created = await signUpEmail(deps, input, email, requestHeaders);
+    const user = await ctx.internalAdapter.createUser(
+      { email, name: input.fullName, emailVerified: false },
+      { method: "email-password" },
+    );
+    userId = user.id;
   } catch (err) {
     // A parallel sign-up with the same email won the race: the same answer as any existing email.
-    // Better Auth reports the lost insert as FAILED_TO_CREATE_USER (no cause): the email now exists.
-    if (
-      isUniqueViolation(err) ||
-      (isAPIError(err) && /USER_ALREADY_EXISTS/.test(String(err.body?.code))) ||
-      (isAPIError(err) && (await findUserIdByEmail(deps, email)))
-    ) {
+    if (isUniqueViolation(err) || (await findUserIdByEmail(deps, email))) {
       await mailExistingOwner(deps, email);
       return null;
     }
     throw err;
   }
-  const { headers, response } = created;
-  const userId = response.user.id;
   // The platform setting (issue 14): with verification off, a new organization starts verified.
   const { organizationsRequireVerification } = await deps.settings.get();
   try {
+    await ctx.internalAdapter.linkAccount({ userId, providerId: "credential", accountId: userId, password: hash });
     await deps.db.transaction(async (tx) => {
       await tx.insert(profiles).values({ userId, fullName: input.fullName, organizationName: input.organizationName });
       if (input.role === "admin") {
@@ -73,20 +67,12 @@ export async function signUp(
       if (input.role === "program") await addRecommendedProgramRequirements(tx, org.id);
     });
   } catch (err) {
-    // Never leave an account without its profile: undo and report.
+    // Never leave an account without its password or profile: undo and report.
     await deps.db.delete(users).where(eq(users.id, userId));
     throw err;
   }
   deps.log.info({ userId, role: input.role }, "account created");
-  return headers;
-}
-
-function signUpEmail(deps: Deps, input: SignUpInput, email: string, requestHeaders: Headers) {
-  return deps.auth.api.signUpEmail({
-    body: { name: input.fullName, email, password: input.password },
-    headers: requestHeaders,
-    returnHeaders: true,
-  });
+  return userId;
 }
 
 /** "Someone tried to sign up with your email": sign in, or reset the password (limited per recipient). */

@@ -23,11 +23,12 @@ async function requestAdmin(name = "Avery Admin", organizationName = "State Boar
     ip: t.nextIp(),
   });
   expect(res.status).toBe(201);
-  // The sign-up answer names no account (ADR 006): the new session says who it is.
-  const me = await t.call("GET", "/api/accounts/me", { cookie: res.cookie });
+  // The sign-up answer names no account and signs no one in (ADR 006): the session that follows says who it is.
+  const cookie = await t.signIn(email, "Board-member-2026");
+  const me = await t.call("GET", "/api/accounts/me", { cookie });
   const userId = me.json.user.id as string;
   const [request] = await t.deps.db.select().from(adminAccessRequests).where(eq(adminAccessRequests.userId, userId));
-  return { id: request.id, userId, email, cookie: res.cookie };
+  return { id: request.id, userId, email, cookie };
 }
 
 const decide = (id: string, decision: string, cookie = superAdmin.cookie) =>

@@ -101,18 +101,20 @@ describe("requirements", () => {
   });
 
   it("a program signing up starts with the recommended requirements", async () => {
+    const email = `fresh-${Date.now()}@test.dev`;
     const res = await t.call("POST", "/api/accounts/sign-up", {
       body: {
         fullName: "Pat Program",
         organizationName: "Fresh Nursing School",
-        email: `fresh-${Date.now()}@test.dev`,
+        email,
         password: "Fresh-program-2026",
         role: "program",
       },
       ip: t.nextIp(),
     });
     expect(res.status).toBe(201);
-    const mine = await t.call("GET", "/api/compliance/program-requirements", { cookie: res.cookie });
+    const cookie = await t.signIn(email, "Fresh-program-2026");
+    const mine = await t.call("GET", "/api/compliance/program-requirements", { cookie });
     expect(mine.status).toBe(200);
     expect(mine.json.requirementTypeIds).toEqual([...RECOMMENDED_PROGRAM_REQUIREMENTS].sort());
   });

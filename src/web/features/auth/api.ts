@@ -6,6 +6,20 @@ export async function signUp(input: SignUpInput) {
   return unwrap(await api.api.accounts["sign-up"].$post({ json: input }));
 }
 
+/**
+ * Signs in with what the sign-up form was given: true when that made a session (a new account),
+ * false otherwise (the email had an account, whose owner was mailed; or it asks for a second factor).
+ */
+export async function signInAfterSignUp(email: string, password: string): Promise<boolean> {
+  const { authClient } = await import("@/web/lib/auth-client");
+  try {
+    const { data, error } = await authClient.signIn.email({ email, password });
+    return !error && !!data && !("twoFactorRedirect" in data && data.twoFactorRedirect);
+  } catch {
+    return false;
+  }
+}
+
 // D3: student accounts (public calls; they end signed in).
 
 export const invitationQuery = (token: string) =>

@@ -6,7 +6,7 @@ import { Button } from "@/web/components/ui/button";
 import { Field } from "@/web/components/ui/field";
 import { Input } from "@/web/components/ui/input";
 import { failSubmit } from "@/web/lib/api-errors";
-import { signUp } from "../api";
+import { signInAfterSignUp, signUp } from "../api";
 import { fetchSignedIn } from "../signed-in";
 import { RoleChooser } from "./role-chooser";
 
@@ -28,9 +28,10 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
   const submit = form.handleSubmit(async (values) => {
     try {
       const { message } = await signUp(values);
-      // The answer is the same for a new email and one that already has an account (ADR 006): a
-      // new account is signed in; otherwise its owner got a mail.
-      const me = await fetchSignedIn();
+      // The answer is the same for a new email and one that already has an account, and signs no
+      // one in (ADR 006): signing in with what was typed works for a new account; otherwise its
+      // owner got a mail.
+      const me = (await signInAfterSignUp(values.email, values.password)) ? await fetchSignedIn() : null;
       if (!me) {
         toast.success("Check your email", { description: message });
         return;
