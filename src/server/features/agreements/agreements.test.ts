@@ -337,6 +337,27 @@ describe("both sides sign, each for itself", () => {
     expect(got.json.stage).toBe("executed");
   });
 
+  it("a signature racing a deletion has one winner", async () => {
+    for (let i = 0; i < 5; i++) {
+      const draft = (await create(program.cookie, fields({ facilityId: facility.organizationId }))).json;
+      await sign(program.cookie, draft.id);
+      const [signed, deleted] = await Promise.all([
+        sign(facility.cookie, draft.id),
+        t.call("DELETE", `/api/agreements/${draft.id}`, { cookie: program.cookie }),
+      ]);
+      const after = await t.call("GET", `/api/agreements/${draft.id}`, { cookie: program.cookie });
+      if (signed.status === 200) {
+        // Signed first: in force, and a signed agreement is a record (the deletion 409).
+        expect(deleted.status).toBe(409);
+        expect(after.json.stage).toBe("executed");
+      } else {
+        expect(signed.status).toBe(404);
+        expect(deleted.status).toBe(200);
+        expect(after.status).toBe(404);
+      }
+    }
+  });
+
   it("changing a half-signed draft's terms withdraws the signature; contacts and notes do not", async () => {
     const draft = (await create(program.cookie, fields({ facilityId: facility.organizationId }))).json;
     await sign(program.cookie, draft.id);

@@ -478,31 +478,34 @@ function DocumentSection({ agreement, onChanged }: { agreement: Agreement; onCha
       ) : (
         <p className="text-sm text-muted-foreground">No signed document yet.</p>
       )}
-      <div className="grid gap-1.5">
-        <label htmlFor={`${id}-file`} className="text-sm font-medium">
-          <FileUp className="mr-1 inline size-4" aria-hidden />
-          {agreement.document ? "Replace the signed document" : "Upload the signed document"} (PDF, JPEG or PNG, at most
-          10 MB)
-        </label>
-        <input
-          id={`${id}-file`}
-          type="file"
-          accept="application/pdf,image/jpeg,image/png"
-          disabled={upload.isPending}
-          aria-describedby={error ? `${id}-file-error` : undefined}
-          className="text-sm file:mr-3 file:rounded-md file:border file:border-border file:bg-white file:px-3 file:py-1.5"
-          onChange={(e) => {
-            void onFile(e.target.files?.[0]);
-            e.target.value = "";
-          }}
-        />
-        {upload.isPending ? <p className="text-sm text-muted-foreground">Uploading...</p> : null}
-        {error ? (
-          <p id={`${id}-file-error`} role="alert" className="text-sm text-destructive">
-            {error}
-          </p>
-        ) : null}
-      </div>
+      {/* The document is part of what both sides signed: once signed, one side does not replace it. */}
+      {agreement.stage === "terminated" || (agreement.stage === "executed" && agreement.document) ? null : (
+        <div className="grid gap-1.5">
+          <label htmlFor={`${id}-file`} className="text-sm font-medium">
+            <FileUp className="mr-1 inline size-4" aria-hidden />
+            {agreement.document ? "Replace the signed document" : "Upload the signed document"} (PDF, JPEG or PNG, at
+            most 10 MB)
+          </label>
+          <input
+            id={`${id}-file`}
+            type="file"
+            accept="application/pdf,image/jpeg,image/png"
+            disabled={upload.isPending}
+            aria-describedby={error ? `${id}-file-error` : undefined}
+            className="text-sm file:mr-3 file:rounded-md file:border file:border-border file:bg-white file:px-3 file:py-1.5"
+            onChange={(e) => {
+              void onFile(e.target.files?.[0]);
+              e.target.value = "";
+            }}
+          />
+          {upload.isPending ? <p className="text-sm text-muted-foreground">Uploading...</p> : null}
+          {error ? (
+            <p id={`${id}-file-error`} role="alert" className="text-sm text-destructive">
+              {error}
+            </p>
+          ) : null}
+        </div>
+      )}
     </section>
   );
 }
