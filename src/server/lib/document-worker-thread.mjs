@@ -2,8 +2,17 @@
 // was started (npm start registers tsx in-process, development and tests load it their own way), and
 // a worker thread inherits none of that: this plain module registers tsx for its own thread, then
 // loads the jobs. One job at a time; the pool terminates the thread when a job overstays.
+import { readlinkSync } from "node:fs";
+import os from "node:os";
 import { parentPort } from "node:worker_threads";
 import { register } from "tsx/esm/api";
+
+// This thread yields the CPU to the one serving requests: on Linux a thread has a nice value of its
+// own (/proc/thread-self names its id). Elsewhere it keeps the process's priority.
+try {
+  const threadId = Number(readlinkSync("/proc/thread-self").split("/").pop());
+  if (threadId > 0) os.setPriority(threadId, os.constants.priority.PRIORITY_LOW);
+} catch {}
 
 register();
 const { runJob } = await import("./document-worker-jobs.ts");
