@@ -481,6 +481,24 @@ describe("a signed agreement changes only through an amendment both sides agree 
     expect(acceptEntry?.after).toMatchObject({ endDate: "2040-12-31", status: "accepted" });
   });
 
+  it("twenty proposals at once leave one pending amendment (the others 409)", async () => {
+    const draft = (await create(program.cookie, fields({ facilityId: facility.organizationId }))).json;
+    await signBoth(draft.id, program, facility);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        t.call("POST", `/api/agreements/${draft.id}/amendments`, {
+          cookie: i % 2 ? program.cookie : facility.cookie,
+          body: { endDate: `2040-01-${String(i + 1).padStart(2, "0")}` },
+        }),
+      ),
+    );
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(19);
+    const log = await auditOf(draft.id);
+    expect(log.filter((e) => e.action === "agreement.amendment.propose")).toHaveLength(1);
+  });
+
   it("an administrator answers for the side that did not propose; a termination cancels a pending amendment", async () => {
     const draft = (await create(facility.cookie, fields({ programId: program.organizationId }))).json;
     await signBoth(draft.id, program, facility);
