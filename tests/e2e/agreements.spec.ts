@@ -146,6 +146,8 @@ test("each side signs an agreement, a program without one sees why it cannot app
   await expect(mine.getByRole("button", { name: "Withdraw amendment" })).toBeVisible();
   await page.setViewportSize({ width: 390, height: 800 });
   await expectAccessible(page);
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(wide).toBeLessThanOrEqual(1);
   await page.setViewportSize({ width: 1280, height: 800 });
   await mine.getByRole("button", { name: "Close" }).click();
   await signOut(page);
