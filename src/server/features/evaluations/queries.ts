@@ -1,5 +1,6 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { assertNever } from "../../../domain/assert-never";
 import { DUE_SOON_DAYS, type EvaluationStatus } from "../../../domain/evaluations";
 import type { DbOrTx } from "../../db/client";
 import { applications } from "../../db/schema/applications";
@@ -29,7 +30,23 @@ export function visibleTo(scope: Scope): SQL | undefined {
     student: e.studentId,
     rotation: e.applicationId,
   });
-  return scope.kind === "facility" || scope.kind === "preceptor" ? and(where, eq(e.kind, "student")) : where;
+  return siteEvaluationsWithheld(scope) ? and(where, eq(e.kind, "student")) : where;
+}
+
+/** The students' evaluations of a site, one by one, are for the program: never the facility's side. */
+export function siteEvaluationsWithheld(scope: Scope): boolean {
+  switch (scope.kind) {
+    case "all":
+    case "program":
+    case "student":
+      return false;
+    case "facility":
+    case "preceptor":
+    case "none":
+      return true;
+    default:
+      return assertNever(scope, "scope");
+  }
 }
 
 /** The status word of a row on `today` (rows exist only once open: never "not_open"). */

@@ -12,6 +12,7 @@ import { evaluations, hourLogs, rotationPreceptors } from "../../db/schema/rotat
 import { students } from "../../db/schema/students";
 import { type Scope, scopeWhere } from "../../lib/access";
 import { notFound } from "../../lib/errors";
+import { siteEvaluationsWithheld } from "../evaluations/queries";
 import { requiredHoursSql } from "../hours/required-hours";
 
 // Everything one rotation's record shows, read for a caller who may see it (another
@@ -124,7 +125,7 @@ export async function loadRotationRecord(db: DbOrTx, scope: Scope, applicationId
   const preceptorTitle = sql<
     string | null
   >`(select m.title from ${memberships} m where m.user_id = ${users.id} and m.organization_id = ${r.facilityId} limit 1)`;
-  const withheld = scope.kind === "facility" || scope.kind === "preceptor";
+  const withheld = siteEvaluationsWithheld(scope);
   const [preceptors, entries, totals, evaluationRows, documents] = await Promise.all([
     db
       .select({ name: users.name, email: users.email, title: preceptorTitle })
