@@ -2,10 +2,11 @@
 // `npm start` starts it (scripts/start.mjs: its own process, embedded database, demo world), while
 // /api/health is polled. Prints /api/health's latency with no load, then while 10 hostile PDFs are
 // scanned at once (10 pages inflating to 90 MB of text operations; 10 PDFs of 20,000 dates), the
-// scans' answers, and how long SIGTERM takes to stop the server with 10 scans running.
+// scans' answers, the CPU the thread serving requests spent meanwhile (what other processes on a
+// busy machine cannot inflate), and how long SIGTERM takes to stop the server with 10 scans running.
 // Prints figures; asserts nothing. Loopback only.
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -123,6 +124,23 @@ function stats(values: number[]) {
 
 const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : "-");
 
+/**
+ * CPU seconds (user + system) of the server's thread serving requests (its main thread: the task
+ * whose id is the pid) and of the whole process, from /proc (Linux; NaN elsewhere). On a busy
+ * machine the latencies also measure other processes; this does not.
+ */
+function cpuOf(pid: number) {
+  const read = (file: string) => {
+    try {
+      const fields = readFileSync(file, "utf8").split(") ")[1]!.split(" ");
+      return (Number(fields[11]) + Number(fields[12])) / 100;
+    } catch {
+      return Number.NaN;
+    }
+  };
+  return { main: read(`/proc/${pid}/task/${pid}/stat`), all: read(`/proc/${pid}/stat`) };
+}
+
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), "cpp-bench-scan-"));
   console.log("Starting the server (scripts/start.mjs, embedded database, demo world)...");
@@ -134,14 +152,27 @@ async function main() {
     // Warm-up: one clean scan, so the first row does not pay for the first worker's start.
     await scan(cookie, await pdfWithDates(2));
 
-    const rows: { title: string; health: ReturnType<typeof stats>; failed: number; scans?: string }[] = [];
+    type Row = { title: string; health: ReturnType<typeof stats>; failed: number; cpu: string; scans?: string };
+    const rows: Row[] = [];
+    const pid = child.pid!;
+    const cpuSince = (before: ReturnType<typeof cpuOf>) => {
+      const after = cpuOf(pid);
+      return `${fmt(after.main - before.main)} / ${fmt(after.all - after.main - (before.all - before.main))}`;
+    };
+    let cpu = cpuOf(pid);
     const baseline = await pollHealth(new Promise((r) => setTimeout(r, BASELINE_MS)));
-    rows.push({ title: "no load (baseline)", health: stats(baseline.latencies), failed: baseline.failed });
+    rows.push({
+      title: "no load (baseline)",
+      health: stats(baseline.latencies),
+      failed: baseline.failed,
+      cpu: cpuSince(cpu),
+    });
 
     for (const [title, bytes] of [
       [`${AT_ONCE} pages inflating to 90 MB (${Math.round(inflating.byteLength / 1024)} kB each)`, inflating],
       [`${AT_ONCE} PDFs of 20,000 dates (${Math.round(dates.byteLength / 1024)} kB each)`, dates],
     ] as const) {
+      cpu = cpuOf(pid);
       const scans = Promise.all(Array.from({ length: AT_ONCE }, () => scan(cookie, bytes)));
       const health = await pollHealth(scans);
       const answers = await scans;
@@ -153,20 +184,27 @@ async function main() {
         title,
         health: stats(health.latencies),
         failed: health.failed,
+        cpu: cpuSince(cpu),
         scans: `${[...byStatus].map(([s, n]) => `${n}×${s}`).join(" ")}; answered in ${fmt(took.p50)}..${fmt(took.max)} ms; dates found ${found.p50}..${found.max}`,
       });
     }
 
-    console.log("\n| /api/health while | answers | p50 ms | p99 ms | max ms | failed | the scans |");
-    console.log("|---|---|---|---|---|---|---|");
+    console.log(
+      "\n| /api/health while | answers | p50 ms | p99 ms | max ms | failed | CPU s: request thread / other threads | the scans |",
+    );
+    console.log("|---|---|---|---|---|---|---|---|");
     for (const r of rows) {
       console.log(
-        `| ${r.title} | ${r.health.n} | ${fmt(r.health.p50)} | ${fmt(r.health.p99)} | ${fmt(r.health.max)} | ${r.failed} | ${r.scans ?? ""} |`,
+        `| ${r.title} | ${r.health.n} | ${fmt(r.health.p50)} | ${fmt(r.health.p99)} | ${fmt(r.health.max)} | ${r.failed} | ${r.cpu} | ${r.scans ?? ""} |`,
       );
     }
 
     // Shutdown with scans running: SIGTERM once the scans are on their workers.
-    const running = Promise.all(Array.from({ length: AT_ONCE }, () => scan(cookie, inflating)));
+    let answeredAt = 0;
+    const running = Promise.all(Array.from({ length: AT_ONCE }, () => scan(cookie, inflating))).then((answers) => {
+      answeredAt = performance.now();
+      return answers;
+    });
     await new Promise((r) => setTimeout(r, 1_500));
     const exited = new Promise<number | null>((r) => child.once("exit", (code) => r(code)));
     const started = performance.now();
@@ -176,7 +214,7 @@ async function main() {
     const answers = await running;
     const forced = /closing anyway/.test(output());
     console.log(
-      `\nSIGTERM with ${AT_ONCE} scans running: stopped in ${fmt(stopMs)} ms, exit code ${code}${forced ? " (forced after the grace period)" : ""}; scans answered: ${answers.map((a) => a.status).join(" ")}`,
+      `\nSIGTERM with ${AT_ONCE} scans running: all scans answered ${fmt(answeredAt - started)} ms after it (${answers.map((a) => a.status).join(" ")}); the process exited after ${fmt(stopMs)} ms, exit code ${code}${forced ? " (forced after the grace period)" : ""}`,
     );
   } finally {
     if (child.exitCode === null) child.kill("SIGKILL");
