@@ -1,6 +1,6 @@
 -- Affiliation agreements take effect only when both sides have signed: each side's signature is
--- stored (who, when), and a signed agreement's terms change only through an amendment the other
--- side accepts (agreement_amendments, one pending at a time).
+-- stored (who, when), and a signed agreement's terms or document change only through an amendment
+-- the other side accepts (agreement_amendments, one pending at a time).
 CREATE TYPE "public"."agreement_side" AS ENUM('program', 'facility');--> statement-breakpoint
 CREATE TYPE "public"."agreement_amendment_status" AS ENUM('pending', 'accepted', 'declined', 'withdrawn', 'cancelled');--> statement-breakpoint
 CREATE TABLE "agreement_amendments" (
@@ -14,6 +14,11 @@ CREATE TABLE "agreement_amendments" (
 	"end_date" date,
 	"auto_renew" boolean,
 	"note" text DEFAULT '' NOT NULL,
+	"document_key" text,
+	"document_name" text,
+	"document_type" text,
+	"document_size" integer,
+	"document_sha256" text,
 	"status" "agreement_amendment_status" DEFAULT 'pending' NOT NULL,
 	"decided_by" text,
 	"decided_at" timestamp with time zone

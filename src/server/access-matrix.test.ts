@@ -667,6 +667,17 @@ function agreementRows(): Row[] {
     byId("POST /api/agreements/:id/amendment/accept"),
     byId("POST /api/agreements/:id/amendment/decline"),
     byId("POST /api/agreements/:id/amendment/withdraw"),
+    byId("GET /api/agreements/:id/amendment/document"),
+    {
+      route: "PUT /api/agreements/:id/amendment/document",
+      allowed: AGREEMENT_SIDES,
+      ok: 404,
+      request: () => ({ path: `/api/agreements/${randomUUID()}/amendment/document`, ...uploadRequest({}) }),
+      foreign: bothSides(404, (w) => ({
+        path: `/api/agreements/${w.agreement.id}/amendment/document`,
+        ...uploadRequest({}),
+      })),
+    },
     byId("POST /api/agreements/:id/terminate", {}, () => ({ reason: "Matrix" })),
     byId("GET /api/agreements/:id/document"),
     {

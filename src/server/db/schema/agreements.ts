@@ -107,8 +107,8 @@ export const amendmentStatusEnum = pgEnum("agreement_amendment_status", [
 ]);
 
 /**
- * A change to a signed agreement's terms proposed by one side; the agreement changes only when the
- * other side accepts it. A null term is left as it is.
+ * A change to a signed agreement's terms or document proposed by one side; the agreement changes
+ * only when the other side accepts it. A null term (or document) is left as it is.
  */
 export const agreementAmendments = pgTable(
   "agreement_amendments",
@@ -126,6 +126,12 @@ export const agreementAmendments = pgTable(
     autoRenew: boolean("auto_renew"),
     /** Why, in the proposer's words (both sides see it). */
     note: text("note").notNull().default(""),
+    /** A new signed document proposed in place of the agreement's (the file store's key, as there). */
+    documentKey: text("document_key"),
+    documentName: text("document_name"),
+    documentType: text("document_type"),
+    documentSize: integer("document_size"),
+    documentSha256: text("document_sha256"),
     status: amendmentStatusEnum("status").notNull().default("pending"),
     decidedBy: text("decided_by").references(() => users.id, { onDelete: "set null" }),
     decidedAt: ts("decided_at"),

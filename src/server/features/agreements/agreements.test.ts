@@ -481,6 +481,50 @@ describe("a signed agreement changes only through an amendment both sides agree 
     expect(acceptEntry?.after).toMatchObject({ endDate: "2040-12-31", status: "accepted" });
   });
 
+  it("a new signed document is proposed as an amendment: both sides read it, the agreement takes it when accepted", async () => {
+    const draft = (await create(program.cookie, fields({ facilityId: facility.organizationId }))).json;
+    expect((await uploadFile(program.cookie, draft.id, await pdfBytes("Original text"), "original.pdf")).status).toBe(
+      200,
+    );
+    await signBoth(draft.id, program, facility);
+    const amend = (cookie: string, name: string, text: string) =>
+      pdfBytes(text).then((bytes) => {
+        const form = new FormData();
+        form.append("file", new File([bytes as Uint8Array<ArrayBuffer>], name, { type: "application/pdf" }));
+        return t.app.request(`/api/agreements/${draft.id}/amendment/document`, {
+          method: "PUT",
+          body: form,
+          headers: { cookie },
+        });
+      });
+    expect((await amend(otherFacility.cookie, "x.pdf", "Foreign")).status).toBe(404);
+    const proposed = await amend(facility.cookie, "amended.pdf", "Amended text");
+    expect(proposed.status).toBe(200);
+    const body = await proposed.json();
+    expect(body.document.name).toBe("original.pdf");
+    expect(body.pendingAmendment).toMatchObject({ proposedBySide: "facility", document: { name: "amended.pdf" } });
+    // The other side cannot attach its own file to the facility's proposal.
+    expect((await amend(program.cookie, "mine.pdf", "Mine")).status).toBe(409);
+    for (const who of [program, admin]) {
+      const file = await t.app.request(`/api/agreements/${draft.id}/amendment/document`, {
+        headers: { cookie: who.cookie },
+      });
+      expect(file.status).toBe(200);
+      expect(file.headers.get("content-type")).toBe("application/pdf");
+    }
+    const foreign = await t.app.request(`/api/agreements/${draft.id}/amendment/document`, {
+      headers: { cookie: otherProgram.cookie },
+    });
+    expect(foreign.status).toBe(404);
+    const accepted = await t.call("POST", `/api/agreements/${draft.id}/amendment/accept`, { cookie: program.cookie });
+    expect(accepted.json).toMatchObject({ document: { name: "amended.pdf" }, pendingAmendment: null });
+    const served = await t.app.request(`/api/agreements/${draft.id}/document`, { headers: { cookie: program.cookie } });
+    expect(served.status).toBe(200);
+    const entry = (await auditOf(draft.id)).find((e) => e.action === "agreement.amendment.accept");
+    expect(entry?.before).toMatchObject({ document: "original.pdf" });
+    expect(entry?.after).toMatchObject({ document: "amended.pdf" });
+  });
+
   it("twenty proposals at once leave one pending amendment (the others 409)", async () => {
     const draft = (await create(program.cookie, fields({ facilityId: facility.organizationId }))).json;
     await signBoth(draft.id, program, facility);

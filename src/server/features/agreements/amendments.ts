@@ -12,12 +12,13 @@ import type { Scope } from "../../lib/access";
 import type { Deps, Viewer } from "../../lib/context";
 import { conflict, forbidden, invalid, notFound } from "../../lib/errors";
 import { isUniqueViolation } from "../../lib/pg-errors";
+import { checkedUpload, dropStoredFile, readStoredFile, storeAndRecord } from "../../lib/stored-files";
 import { noticeToSide } from "./notices";
 import { actingSide, getAgreement, lockAgreement, titleTaken } from "./service";
 
-// Amendments: a signed agreement's terms (title, dates, automatic renewal) change only when both
-// sides agree. One side proposes, the other accepts (then the agreement changes) or declines; the
-// proposer may withdraw it. One pending amendment per agreement (a unique index); the agreement's
+// Amendments: a signed agreement's terms (title, dates, automatic renewal) and its signed document
+// change only when both sides agree. One side proposes, the other accepts (then the agreement
+// changes) or declines; the proposer may withdraw it. One pending amendment per agreement (a unique index); the agreement's
 // row lock orders every step against signing, terminating and the other steps.
 
 type Terms = Pick<typeof a.$inferSelect, AgreementTerm>;
@@ -42,11 +43,16 @@ const TERM_NAMES: Record<AgreementTerm, string> = {
 };
 
 /** "end date 2030-01-01 → 2040-12-31", for a notice. */
-function describeChanges(current: Terms, proposed: Partial<Record<AgreementTerm, unknown>>) {
+function describeChanges(
+  current: Terms,
+  proposed: Partial<Record<AgreementTerm, unknown>> & { documentName?: string | null },
+) {
   const show = (v: unknown) => (typeof v === "boolean" ? (v ? "yes" : "no") : String(v));
-  return AGREEMENT_TERMS.filter((k) => proposed[k] !== undefined && proposed[k] !== null)
-    .map((k) => `${TERM_NAMES[k]} ${show(current[k])} → ${show(proposed[k])}`)
-    .join(", ");
+  const terms = AGREEMENT_TERMS.filter((k) => proposed[k] !== undefined && proposed[k] !== null).map(
+    (k) => `${TERM_NAMES[k]} ${show(current[k])} → ${show(proposed[k])}`,
+  );
+  if (proposed.documentName) terms.push(`a new signed document (${proposed.documentName})`);
+  return terms.join(", ");
 }
 
 function assertDates(startDate: string, endDate: string) {
@@ -143,8 +149,10 @@ export async function answerAmendment(
     }
     const now = new Date();
     const status = answer === "accept" ? "accepted" : answer === "decline" ? "declined" : "withdrawn";
-    const before: Partial<Terms> = {};
-    const after: Partial<Terms> = {};
+    const before: Partial<Terms> & { document?: string | null } = {};
+    const after: Partial<Terms> & { document?: string | null } = {};
+    // Files no row points at once this commits: the replaced document, or a refused proposal's.
+    let unused: string | null = answer === "accept" ? null : pending.documentKey;
     if (answer === "accept") {
       if (current.stage !== "executed") throw conflict("This agreement is no longer in force: it cannot be amended");
       for (const k of AGREEMENT_TERMS) {
@@ -154,10 +162,26 @@ export async function answerAmendment(
         (after as Record<string, unknown>)[k] = v;
       }
       assertDates(after.startDate ?? current.startDate, after.endDate ?? current.endDate);
+      const { document: _name, ...terms } = after;
+      const document = pending.documentKey
+        ? {
+            documentKey: pending.documentKey,
+            documentName: pending.documentName,
+            documentType: pending.documentType,
+            documentSize: pending.documentSize,
+            documentSha256: pending.documentSha256,
+            documentUploadedAt: now,
+          }
+        : {};
+      if (pending.documentKey) {
+        before.document = current.documentName;
+        after.document = pending.documentName;
+        unused = current.documentKey;
+      }
       try {
         await tx
           .update(a)
-          .set({ ...after, updatedAt: now })
+          .set({ ...terms, ...document, updatedAt: now })
           .where(eq(a.id, id));
       } catch (err) {
         titleTaken(err, after.title ?? current.title);
@@ -174,6 +198,7 @@ export async function answerAmendment(
       ],
     });
     return {
+      unused,
       amendmentId: pending.id,
       side,
       proposer,
@@ -185,5 +210,85 @@ export async function answerAmendment(
       facilityId: current.facilityId,
     };
   });
+  if (outcome.unused) await dropStoredFile(deps, outcome.unused, `agreement ${id}'s amendment`);
   return { ...outcome, agreement: await getAgreement(db, scope, id) };
+}
+
+/**
+ * A new signed document proposed by the caller's side: attached to its side's pending amendment,
+ * or proposed alone (a new amendment). The other side's pending amendment is answered first (409).
+ */
+export async function proposeAmendmentDocument(
+  deps: Deps,
+  viewer: Viewer,
+  scope: Scope,
+  id: string,
+  file: File,
+  requested: AgreementSide | undefined,
+) {
+  // The agreement first: nobody stores a file against an agreement they cannot see.
+  await getAgreement(deps.db, scope, id);
+  const { bytes, inspected } = await checkedUpload(file);
+  const outcome = await storeAndRecord(
+    deps,
+    { bytes, contentType: inspected.contentType },
+    (key) =>
+      deps.db.transaction(async (tx) => {
+        const current = await lockAgreement(tx, scope, id);
+        const side = actingSide(scope, requested);
+        if (current.stage !== "executed") {
+          throw conflict(
+            current.stage === "draft"
+              ? "A draft is not signed by both sides yet: upload its document instead"
+              : "This agreement was terminated: it can no longer be amended",
+          );
+        }
+        const document = {
+          documentKey: key,
+          documentName: inspected.safeFileName,
+          documentType: inspected.contentType,
+          documentSize: bytes.byteLength,
+          documentSha256: inspected.sha256,
+        };
+        const [pending] = await tx
+          .select()
+          .from(am)
+          .where(and(eq(am.agreementId, id), eq(am.status, "pending")))
+          .for("update");
+        if (pending && pending.proposedBySide !== side) throw conflict(PENDING_EXISTS);
+        if (pending) {
+          await tx.update(am).set(document).where(eq(am.id, pending.id));
+          return { result: { amendmentId: pending.id, side, created: false }, replaced: pending.documentKey };
+        }
+        const [row] = await tx
+          .insert(am)
+          .values({ agreementId: id, proposedBySide: side, proposedBy: viewer.userId, ...document })
+          .returning({ id: am.id });
+        await noticeToSide(tx, deps.env.appUrl, current, otherSide(side), {
+          subject: (n) => `${n[side]} proposes an amendment to an affiliation agreement`,
+          lines: (n) => [
+            `${n[side]} proposes a new signed document for the affiliation agreement "${current.title}".`,
+            `Nothing changes unless ${n[otherSide(side)]} accepts it.`,
+          ],
+        });
+        return { result: { amendmentId: row.id, side, created: true }, replaced: null };
+      }),
+    `agreement ${id}'s amendment`,
+  ).catch((err) => {
+    if (isUniqueViolation(err, "agreement_amendments_pending_uq")) throw conflict(PENDING_EXISTS);
+    throw err;
+  });
+  return { ...outcome, agreement: await getAgreement(deps.db, scope, id) };
+}
+
+/** The pending amendment's proposed document, for both sides and administrators (404 otherwise). */
+export async function amendmentDocument(deps: Deps, scope: Scope, id: string) {
+  await getAgreement(deps.db, scope, id);
+  const [row] = await deps.db
+    .select({ key: am.documentKey, name: am.documentName, contentType: am.documentType })
+    .from(am)
+    .where(and(eq(am.agreementId, id), eq(am.status, "pending")));
+  if (!row?.key || !row.name) throw notFound("Proposed document");
+  const bytes = await readStoredFile(deps, row.key, `agreement ${id}'s amendment`, "Proposed document");
+  return { fileName: row.name, contentType: row.contentType ?? "application/octet-stream", bytes };
 }

@@ -11,7 +11,7 @@ import { getAgreement } from "./service";
 // content, size, no scripts in PDFs), kept in the same file store under a key of ours, and served
 // only through the authorized route (lib/stored-files.ts). A new upload replaces the previous file.
 // The document is part of what each side signs: replacing a draft's withdraws its signatures, and a
-// signed agreement's document, once there, is not replaced by one side (409).
+// signed agreement's document, once there, is replaced only through an amendment (409 here).
 
 export async function uploadAgreementDocument(deps: Deps, scope: Scope, id: string, file: File) {
   // The agreement first: nobody stores a file against an agreement they cannot see.
@@ -30,7 +30,8 @@ export async function uploadAgreementDocument(deps: Deps, scope: Scope, id: stri
         if (!row) throw notFound("Agreement"); // deleted meanwhile
         if (row.stage === "terminated") throw conflict("This agreement was terminated: it can no longer be edited");
         if (row.stage === "executed" && row.documentKey) {
-          const message = "Both sides signed this agreement: its signed document is not replaced by one side";
+          const message =
+            "Both sides signed this agreement: propose its new document as an amendment the other side accepts";
           throw new AppError("amendment_required", message, 409, [{ path: "file", message }]);
         }
         const signaturesWithdrawn =

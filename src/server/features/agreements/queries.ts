@@ -73,6 +73,9 @@ export const agreementColumns = {
   amendmentEndDate: am.endDate,
   amendmentAutoRenew: am.autoRenew,
   amendmentNote: am.note,
+  amendmentDocumentName: am.documentName,
+  amendmentDocumentType: am.documentType,
+  amendmentDocumentSize: am.documentSize,
 };
 
 /**
@@ -112,6 +115,13 @@ function pendingAmendment(r: Row) {
     proposedAt: r.amendmentProposedAt.toISOString(),
     changes,
     note: r.amendmentNote ?? "",
+    document: r.amendmentDocumentName
+      ? {
+          name: r.amendmentDocumentName,
+          contentType: r.amendmentDocumentType ?? "application/octet-stream",
+          size: r.amendmentDocumentSize ?? 0,
+        }
+      : null,
   };
 }
 

@@ -17,7 +17,13 @@ import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "../../lib/file-inspection";
 import { pageQuerySchema } from "../../lib/pagination";
 import { createRouter, ErrorSchema, errorResponses, idParam, jsonContent } from "../../lib/router";
 import { sendStoredFile } from "../../lib/stored-files";
-import { type AmendmentAnswer, answerAmendment, proposeAmendment } from "./amendments";
+import {
+  type AmendmentAnswer,
+  amendmentDocument,
+  answerAmendment,
+  proposeAmendment,
+  proposeAmendmentDocument,
+} from "./amendments";
 import { agreementDocument, uploadAgreementDocument } from "./document";
 import { getAgreementRequirement, setAgreementRequirement } from "./requirement";
 import {
@@ -47,8 +53,8 @@ import {
 // An agreement takes effect when both sides have signed (/sign, once per side); a signed one's
 // terms change through an amendment (/amendments, then /amendment/accept|decline|withdraw).
 
-/** The route that takes a file (multipart/form-data; app.ts's body limit and JSON guard name it). */
-export const AGREEMENT_UPLOAD_PATH = /^\/api\/agreements\/[^/]+\/document$/;
+/** The routes that take a file (multipart/form-data; app.ts's body limit and JSON guard name them). */
+export const AGREEMENT_UPLOAD_PATH = /^\/api\/agreements\/[^/]+\/(amendment\/)?document$/;
 export const AGREEMENT_UPLOAD_BODY_LIMIT = MAX_UPLOAD_BYTES + 64 * 1024;
 
 const agreementId = idParam("Agreement");
@@ -300,6 +306,56 @@ const documentRoute = createRoute({
   },
 });
 
+const amendmentUploadRoute = createRoute({
+  method: "put",
+  path: "/{id}/amendment/document",
+  tags: ["agreements"],
+  summary: "Propose a new signed document for a signed affiliation agreement (the other side accepts it)",
+  description:
+    "Attaches the file to the caller's side's pending amendment, or proposes it alone. The agreement's document changes only when the other side accepts. Administrators name `side`.",
+  middleware: [allow(...AGREEMENT_VIEWERS)] as const,
+  request: {
+    params: agreementId,
+    body: {
+      content: {
+        "multipart/form-data": {
+          schema: z.object({
+            file: fileField,
+            side: signSchema.shape.side.openapi({ description: "Administrators: the side they propose for" }),
+          }),
+        },
+      },
+      required: true,
+    },
+  },
+  responses: {
+    200: jsonContent(AgreementSchema, "The agreement with its pending amendment"),
+    ...errorResponses,
+    413: { description: UPLOAD_MESSAGES.tooLarge, content: { "application/json": { schema: ErrorSchema } } },
+    415: { description: "Not multipart/form-data", content: { "application/json": { schema: ErrorSchema } } },
+  },
+});
+
+const amendmentDocumentRoute = createRoute({
+  method: "get",
+  path: "/{id}/amendment/document",
+  tags: ["agreements"],
+  summary: "The document a pending amendment proposes (both sides and administrators)",
+  middleware: [allow(...AGREEMENT_VIEWERS)] as const,
+  request: { params: agreementId },
+  responses: {
+    200: {
+      description: "The file's bytes",
+      content: {
+        "application/pdf": { schema: z.string().openapi({ format: "binary" }) },
+        "image/png": { schema: z.string().openapi({ format: "binary" }) },
+        "image/jpeg": { schema: z.string().openapi({ format: "binary" }) },
+      },
+    },
+    ...errorResponses,
+  },
+});
+
 type Audited = { id: string; program: { id: string }; facility: { id: string } };
 /** The audit entry names the agreement and the side that acted (or the facility for an admin). */
 const auditOf = (c: { get(key: "scope"): { kind: string } }, r: Audited) => ({
@@ -434,12 +490,7 @@ export const agreementRoutes = createRouter()
     c.json(await answered(c, c.req.valid("param").id, "withdraw", c.req.valid("json")?.side), 200),
   )
   .openapi(terminateRoute, async (c) => {
-    const ended = await terminateAgreement(
-      c.get("deps").db,
-      c.get("scope"),
-      c.req.valid("param").id,
-      c.req.valid("json"),
-    );
+    const ended = await terminateAgreement(c.get("deps"), c.get("scope"), c.req.valid("param").id, c.req.valid("json"));
     noteAudit(c, {
       ...auditOf(c, ended),
       before: { stage: "executed" },
@@ -457,6 +508,29 @@ export const agreementRoutes = createRouter()
     noteAudit(c, { ...auditOf(c, saved), after: { document: saved.document } });
     return c.json(saved, 200);
   })
+  .openapi(amendmentUploadRoute, async (c) => {
+    const form = c.req.valid("form");
+    const r = await proposeAmendmentDocument(
+      c.get("deps"),
+      c.get("viewer"),
+      c.get("scope"),
+      c.req.valid("param").id,
+      form.file,
+      form.side,
+    );
+    noteAudit(c, {
+      action: "agreement.amendment.propose",
+      summary: `Proposed a new signed document for the affiliation agreement "${r.agreement.title}" for the ${r.side}`,
+      entityType: ENTITY,
+      entityId: r.agreement.id,
+      organizationId: r.side === "program" ? r.agreement.program.id : r.agreement.facility.id,
+      after: { amendmentId: r.amendmentId, side: r.side, document: r.agreement.pendingAmendment?.document ?? null },
+    });
+    return c.json(r.agreement, 200);
+  })
+  .openapi(amendmentDocumentRoute, async (c) =>
+    sendStoredFile(c, await amendmentDocument(c.get("deps"), c.get("scope"), c.req.valid("param").id)),
+  )
   .openapi(documentRoute, async (c) => {
     return sendStoredFile(c, await agreementDocument(c.get("deps"), c.get("scope"), c.req.valid("param").id));
   });

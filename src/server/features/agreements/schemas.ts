@@ -29,6 +29,10 @@ const PendingAmendmentSchema = z
       })
       .openapi({ description: "Only the terms it changes" }),
     note: z.string(),
+    document: z
+      .object({ name: z.string(), contentType: z.string(), size: z.number().int() })
+      .nullable()
+      .openapi({ description: "A new signed document it proposes (GET /{id}/amendment/document)" }),
   })
   .nullable();
 

@@ -431,12 +431,13 @@ export async function signAgreement(
  * it started), with the reason both sides see. Applications need another agreement from then on.
  */
 export async function terminateAgreement(
-  db: Db,
+  deps: Deps,
   scope: Scope,
   id: string,
   input: { reason: string; terminatedOn?: string },
 ) {
-  await db.transaction(async (tx) => {
+  const { db } = deps;
+  const cancelled = await db.transaction(async (tx) => {
     const current = await lockAgreement(tx, scope, id);
     if (current.stage !== "executed") {
       throw conflict(
@@ -461,11 +462,15 @@ export async function terminateAgreement(
       .set({ stage: "terminated", terminatedOn: on, terminationReason: input.reason, updatedAt: new Date() })
       .where(eq(a.id, id));
     // A proposal to change an agreement that ended has nothing left to change.
-    await tx
+    return tx
       .update(am)
       .set({ status: "cancelled", decidedAt: new Date() })
-      .where(and(eq(am.agreementId, id), eq(am.status, "pending")));
+      .where(and(eq(am.agreementId, id), eq(am.status, "pending")))
+      .returning({ documentKey: am.documentKey });
   });
+  for (const { documentKey } of cancelled) {
+    if (documentKey) await dropStoredFile(deps, documentKey, `agreement ${id}'s amendment`);
+  }
   return getAgreement(db, scope, id);
 }
 
