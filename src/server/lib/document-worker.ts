@@ -32,10 +32,13 @@ export type JobOutcome<T> =
 
 /** Jobs running at once per process: the machine's cores stay mostly free for requests. */
 export const POOL_SIZE = 2;
-/** Jobs that may wait for a worker; any more are answered "busy" at once. */
-export const MAX_WAITING = 16;
-/** How long a job waits for a worker before it is answered "busy". */
-export const DEFAULT_WAIT_MS = 10_000;
+/**
+ * Jobs that may wait for a worker; any more are answered "busy" at once. Enough for a burst of
+ * ordinary uploads (twenty at once from one form) to wait rather than fail; each holds one body.
+ */
+export const MAX_WAITING = 64;
+/** How long a job waits for a worker before it is answered "busy" (a few hostile jobs ahead of it). */
+export const DEFAULT_WAIT_MS = 30_000;
 /** A worker idle this long exits (it holds pdf.js and tsx: tens of MB). */
 const IDLE_MS = 30_000;
 /** A worker's heap; past it the worker dies (the job fails), never the server. */
