@@ -118,13 +118,13 @@ export type ItemDocument = CurrentDocument & { isCurrent: boolean };
 
 /**
  * The document an item stands on, from all of its documents newest first: the current one when it
- * is approved; otherwise the newest approved one still valid on `today`, so that a renewal awaiting
- * review (or rejected) never hides the approved document it renews; otherwise the current one
- * (null: nothing uploaded).
+ * is approved (or there is none: nothing uploaded); otherwise the newest approved one still valid on
+ * `today`, so that a renewal awaiting review (or rejected) never hides the approved document it
+ * renews; otherwise the current one.
  */
 export function documentInForce<D extends ItemDocument>(docs: readonly D[], today: string): D | null {
   const current = docs.find((d) => d.isCurrent) ?? null;
-  if (current?.status === "approved") return current;
+  if (!current || current.status === "approved") return current;
   return docs.find((d) => d.status === "approved" && !(d.expiresOn && d.expiresOn < today)) ?? current;
 }
 

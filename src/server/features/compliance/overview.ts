@@ -8,7 +8,7 @@ import { type ProgramScope, scopeWhere } from "../../lib/access";
 import type { Deps, Viewer } from "../../lib/context";
 import { mailHtml } from "../../lib/mail";
 import { likePattern, offsetOf } from "../../lib/pagination";
-import { documentInForceQuery, documentSelect, toDocument, today } from "./records";
+import { documentSelect, inForce, renewedDocuments, toDocument, today } from "./records";
 import { studentCompliance } from "./student-compliance";
 
 // The program's compliance page: students by status with their item counts (filters, search,
@@ -29,14 +29,17 @@ export type ComplianceFilters = {
  * type), for the students `who` selects only: the aggregate never touches another program's rows.
  */
 function itemsOf(db: DbOrTx, who: SQL | undefined, day: string) {
-  const doc = documentInForceQuery(db, students.id, programRequirements.requirementTypeId, day).as("in_force");
+  const current = complianceDocuments;
+  const renewed = renewedDocuments(db, day, db.select({ id: students.id }).from(students).where(who)).as("renewed");
+  const status = inForce(renewed.id, renewed.status, current.status);
+  const expiresOn = inForce(renewed.id, renewed.expiresOn, current.expiresOn);
   return db
     .select({
       studentId: sql<string>`${students.id}`.as("item_student_id"),
       typeId: sql<string>`${programRequirements.requirementTypeId}`.as("item_type_id"),
-      docId: sql<string | null>`${doc.id}`.as("item_doc_id"),
-      docStatus: sql<string | null>`${doc.status}::text`.as("item_doc_status"),
-      expiresOn: sql<string | null>`to_char(${doc.expiresOn}, 'YYYY-MM-DD')`.as("item_expires_on"),
+      docId: sql<string | null>`${current.id}`.as("item_doc_id"),
+      docStatus: sql<string | null>`(${status})::text`.as("item_doc_status"),
+      expiresOn: sql<string | null>`to_char(${expiresOn}, 'YYYY-MM-DD')`.as("item_expires_on"),
     })
     .from(students)
     .innerJoin(programRequirements, eq(programRequirements.programId, students.programId))
@@ -44,7 +47,18 @@ function itemsOf(db: DbOrTx, who: SQL | undefined, day: string) {
       requirementTypes,
       and(eq(requirementTypes.id, programRequirements.requirementTypeId), eq(requirementTypes.active, true)),
     )
-    .leftJoinLateral(doc, sql`true`)
+    .leftJoin(
+      current,
+      and(
+        eq(current.studentId, students.id),
+        eq(current.requirementTypeId, programRequirements.requirementTypeId),
+        sql`${current.isCurrent}`,
+      ),
+    )
+    .leftJoin(
+      renewed,
+      and(eq(renewed.studentId, students.id), eq(renewed.requirementTypeId, programRequirements.requirementTypeId)),
+    )
     .where(who)
     .as("items");
 }

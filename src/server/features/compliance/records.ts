@@ -1,4 +1,18 @@
-import { type AnyColumn, and, asc, desc, eq, gte, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import {
+  type AnyColumn,
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNull,
+  ne,
+  or,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { RequirementType } from "../../../domain/compliance";
 import type { DbOrTx } from "../../db/client";
@@ -52,31 +66,49 @@ export function programTypes(db: DbOrTx, programId: string): Promise<Requirement
 }
 
 /**
- * The document in force for one student's requirement, as a subquery to join laterally (zero or one
- * row): documentInForce of src/domain/compliance.ts in SQL (status-sql.test.ts compares both). Its
- * candidates are the current document and the approved ones valid on `day`, read through
- * compliance_documents_student_idx.
+ * The approved documents renewals have not replaced, one row per student and type at most: for
+ * each current document that is not approved, the newest earlier approved one valid on `day`. An
+ * item's document in force is that one when there is one, else the current one: documentInForce of
+ * src/domain/compliance.ts in SQL (status-sql.test.ts compares both). Read from the few current
+ * documents not approved, one index lookup each; `of` (a subquery of student ids) keeps it to the
+ * students asked.
  */
-export function documentInForceQuery(db: DbOrTx, student: AnyColumn | SQL, type: AnyColumn | SQL, day: string | SQL) {
-  const d = complianceDocuments;
-  return db
+export function renewedDocuments(db: DbOrTx, day: string | SQL, of?: SQLWrapper) {
+  const renewal = alias(complianceDocuments, "renewal");
+  const d = alias(complianceDocuments, "renewed_doc");
+  const renewed = db
     .select({ id: d.id, status: d.status, expiresOn: d.expiresOn })
     .from(d)
     .where(
       and(
-        eq(d.studentId, student),
-        eq(d.requirementTypeId, type),
-        or(sql`${d.isCurrent}`, and(eq(d.status, "approved"), or(isNull(d.expiresOn), gte(d.expiresOn, day)))),
+        eq(d.studentId, renewal.studentId),
+        eq(d.requirementTypeId, renewal.requirementTypeId),
+        sql`not ${d.isCurrent}`,
+        eq(d.status, "approved"),
+        or(isNull(d.expiresOn), gte(d.expiresOn, day)),
       ),
     )
-    .orderBy(
-      desc(sql`${d.isCurrent} and ${d.status} = 'approved'`),
-      desc(sql`${d.status} = 'approved'`),
-      desc(d.uploadedAt),
-      desc(d.id),
-    )
-    .limit(1);
+    .orderBy(desc(d.uploadedAt), desc(d.id))
+    .limit(1)
+    .as("renewed_in_force");
+  return db
+    .select({
+      studentId: renewal.studentId,
+      requirementTypeId: renewal.requirementTypeId,
+      id: renewed.id,
+      status: renewed.status,
+      expiresOn: renewed.expiresOn,
+    })
+    .from(renewal)
+    .innerJoinLateral(renewed, sql`true`)
+    .where(
+      and(sql`${renewal.isCurrent}`, ne(renewal.status, "approved"), of ? inArray(renewal.studentId, of) : undefined),
+    );
 }
+
+/** A column of the document in force: the renewed document's when there is one, else the current one's. */
+export const inForce = (renewedId: AnyColumn | SQL, renewed: AnyColumn | SQL, current: AnyColumn | SQL) =>
+  sql`case when ${renewedId} is null then ${current} else ${renewed} end`;
 
 const uploader = alias(users, "uploader");
 const reviewer = alias(users, "reviewer");

@@ -37,7 +37,7 @@ const STATES: Record<string, DocCase> = {
   submittedExpired: { status: "submitted", issuedOn: "2025-01-01", expiresOn: addDays(TODAY, -1) },
   rejected: { status: "rejected", issuedOn: "2025-01-01", expiresOn: null },
   rejectedExpired: { status: "rejected", issuedOn: "2025-01-01", expiresOn: addDays(TODAY, -5) },
-  // Only an older, replaced document (no current one): it is still approved and valid.
+  // Only an older, replaced document: the item is missing.
   replaced: { status: "approved", issuedOn: "2025-01-01", expiresOn: null, isCurrent: false },
 };
 /** An earlier document (uploaded before) under some states' current one: the renewals. */

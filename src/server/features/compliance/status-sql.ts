@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { documentInForceQuery } from "./records";
+import { inForce, renewedDocuments } from "./records";
 
 // Students' compliance_status (D6) recomputed in ONE set-based statement, mirroring itemStatus and
 // studentStatus of src/domain/compliance.ts exactly (status-sql.test.ts compares both on a table
@@ -38,15 +38,22 @@ export async function recomputeComplianceStatus(db: DbOrTx, target: RecomputeTar
   if (target.programId) filters.push(sql`st.program_id = ${target.programId}::uuid`);
   const where = filters.length > 0 ? sql`where ${sql.join(filters, sql` and `)}` : sql``;
   const today = target.today ? sql`${target.today}::date` : sql`current_date`;
+  const renewed = renewedDocuments(
+    db,
+    today,
+    filters.length > 0 ? sql`(select st.id from students st ${where})` : undefined,
+  );
+  const status = inForce(sql`r.id`, sql`r.status`, sql`c.status`);
+  const expiresOn = inForce(sql`r.id`, sql`r.expires_on`, sql`c.expires_on`);
   const result = await db.execute(sql`
     with item as (
       select st.id as student_id,
              case
                when req.requirement_type_id is null then null
-               when d.id is null then 'missing'
-               when d.status = 'rejected' then 'rejected'
-               when d.expires_on < ${today} then 'expired'
-               when d.status = 'submitted' then 'submitted'
+               when c.id is null then 'missing'
+               when ${status} = 'rejected' then 'rejected'
+               when ${expiresOn} < ${today} then 'expired'
+               when ${status} = 'submitted' then 'submitted'
                else 'approved'
              end as status
         from students st
@@ -55,7 +62,9 @@ export async function recomputeComplianceStatus(db: DbOrTx, target: RecomputeTar
             from program_requirements pr
             join requirement_types rt on rt.id = pr.requirement_type_id and rt.active
         ) req on req.program_id = st.program_id
-        left join lateral ${documentInForceQuery(db, sql`st.id`, sql`req.requirement_type_id`, today)} d on true
+        left join compliance_documents c
+          on c.student_id = st.id and c.requirement_type_id = req.requirement_type_id and c.is_current
+        left join ${renewed} r on r.student_id = st.id and r.requirement_type_id = req.requirement_type_id
         ${where}
     ), derived as (
       select student_id,
