@@ -5,8 +5,8 @@ import { apiSignedIn, DEMO, expect, expectAccessible, signIn, signOut, test } fr
 // agreement with Cascade College of Nursing, uploads the PDF and signs for the facility (it awaits
 // the program's signature), turns on "Require an active affiliation agreement", and Sonoran Valley
 // (which holds none with the facility) sees the reason on the facility's placements instead of
-// Apply. Cascade's coordinator then signs for the program (in force) and proposes a later end date,
-// which the facility accepts. axe on every page; 360, 390 and 1280 px.
+// Apply. Cascade's coordinator then signs for the program (in force) and proposes a later end date
+// with a new signed document, which the facility accepts. axe on every page; 360, 390 and 1280 px.
 
 const FACILITY = "Mercy Lakeside Medical Center";
 const SONORAN = "coordinator@sonoran.demo.test";
@@ -140,10 +140,14 @@ test("each side signs an agreement, a program without one sees why it cannot app
   await mine.getByRole("button", { name: "Propose an amendment" }).click();
   await mine.getByLabel("New end date").fill(day(4 * 365));
   await mine.getByLabel("Why (the other side reads this)").fill("A fourth year for the new cohort.");
+  await mine
+    .getByLabel(/^New signed document/)
+    .setInputFiles({ name: "amended-agreement.pdf", mimeType: "application/pdf", buffer: Buffer.from(pdf) });
   await mine.getByRole("button", { name: "Propose amendment", exact: true }).click();
   await expect(mine.getByText(`${CASCADE_NAME} proposed`, { exact: false })).toBeVisible();
   await expect(mine.getByRole("button", { name: /^Accept for/ })).toHaveCount(0);
   await expect(mine.getByRole("button", { name: "Withdraw amendment" })).toBeVisible();
+  await expect(mine.getByRole("link", { name: "amended-agreement.pdf" })).toBeVisible();
   await page.setViewportSize({ width: 390, height: 800 });
   await expectAccessible(page);
   const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -172,5 +176,6 @@ test("each side signs an agreement, a program without one sees why it cannot app
   await theirs.getByRole("button", { name: `Accept for ${FACILITY}` }).click();
   await expect(page.getByText("Amendment accepted: the agreement now has its terms")).toBeVisible();
   await expect(theirs.getByLabel("End date", { exact: true })).toHaveValue(day(4 * 365));
+  await expect(theirs.getByRole("link", { name: "amended-agreement.pdf" })).toBeVisible();
   await expect(theirs.getByRole("button", { name: "Propose an amendment" })).toBeVisible();
 });

@@ -38,6 +38,8 @@ export type PendingAmendment = {
   proposedAt: string;
   changes: AmendmentChanges;
   note: string;
+  /** A new signed document it proposes. */
+  document: { name: string; contentType: string; size: number } | null;
 };
 export type AgreementPage = {
   items: Agreement[];
@@ -77,6 +79,7 @@ export const agreementsQuery = (f: AgreementFilter & { page: number }) =>
 export const agreementsExportUrl = (f: AgreementFilter) => `/api/agreements/export.csv${queryString({ ...f })}`;
 
 export const agreementDocumentUrl = (id: string) => `/api/agreements/${encodeURIComponent(id)}/document`;
+export const amendmentDocumentUrl = (id: string) => `/api/agreements/${encodeURIComponent(id)}/amendment/document`;
 
 /** The other side's organizations for the picker (SearchPicker reads a page). */
 export const partnersQuery =
@@ -158,6 +161,20 @@ export function useUploadAgreementDocument() {
       const body = new FormData();
       body.append("file", file);
       return request<Agreement>(agreementDocumentUrl(id), { method: "PUT", body });
+    },
+    onSuccess: invalidate,
+  });
+}
+
+/** A new signed document proposed as (part of) the caller's side's amendment. */
+export function useProposeAmendmentDocument() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ id, file, side }: { id: string; file: File; side?: AgreementSide }) => {
+      const body = new FormData();
+      body.append("file", file);
+      if (side) body.append("side", side);
+      return request<Agreement>(amendmentDocumentUrl(id), { method: "PUT", body });
     },
     onSuccess: invalidate,
   });

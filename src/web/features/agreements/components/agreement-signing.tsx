@@ -10,7 +10,14 @@ import { Textarea } from "@/web/components/ui/textarea";
 import { ApiError } from "@/web/lib/api-client";
 import { toastError } from "@/web/lib/api-errors";
 import { formatDate, formatDateTime } from "@/web/lib/format";
-import { type Agreement, type AmendmentChanges, type Signature, useAgreementAction } from "../api";
+import {
+  type Agreement,
+  type AmendmentChanges,
+  amendmentDocumentUrl,
+  type Signature,
+  useAgreementAction,
+  useProposeAmendmentDocument,
+} from "../api";
 import type { Side } from "./agreement-dialog";
 
 // Signing and amending (both sides' consent): each side signs for itself and the agreement takes
@@ -165,6 +172,19 @@ export function AmendmentSection({
               </li>
             ))}
           </ul>
+          {pending.document ? (
+            <p>
+              New signed document:{" "}
+              <a
+                className="text-primary underline-offset-4 hover:underline"
+                href={amendmentDocumentUrl(agreement.id)}
+                target="_blank"
+                rel="noreferrer"
+              >
+                {pending.document.name}
+              </a>
+            </p>
+          ) : null}
           {pending.note ? <p className="whitespace-pre-wrap break-words">“{pending.note}”</p> : null}
           <p className="text-muted-foreground">
             The agreement changes only when {orgOf(agreement, otherSide(pending.proposedBySide))} accepts.
@@ -186,6 +206,9 @@ export function AmendmentSection({
               </Button>
             ) : null}
           </div>
+          {side === "admin" || side === pending.proposedBySide ? (
+            <AttachDocument agreement={agreement} forSide={pending.proposedBySide} onChanged={onChanged} />
+          ) : null}
         </div>
       ) : proposing ? (
         <ProposeForm side={side} agreement={agreement} onChanged={onChanged} onCancel={() => setProposing(false)} />
@@ -203,6 +226,58 @@ export function AmendmentSection({
   );
 }
 
+/** The proposer adds or replaces the new signed document of its pending amendment. */
+function AttachDocument({
+  agreement,
+  forSide,
+  onChanged,
+}: {
+  agreement: Agreement;
+  forSide: AgreementSide;
+  onChanged: (a: Agreement) => void;
+}) {
+  const id = useId();
+  const upload = useProposeAmendmentDocument();
+  const [error, setError] = useState<string | undefined>();
+  async function onFile(file: File | undefined) {
+    if (!file) return;
+    setError(undefined);
+    try {
+      onChanged(await upload.mutateAsync({ id: agreement.id, file, side: forSide }));
+      toast.success("Document added to the amendment");
+    } catch (err) {
+      setError(err instanceof Error ? err.message : "Upload failed");
+      toastError(err, "Could not upload the document");
+    }
+  }
+  return (
+    <div className="grid gap-1.5">
+      <label htmlFor={`${id}-file`} className="font-medium">
+        {agreement.pendingAmendment?.document ? "Replace the proposed document" : "Add a new signed document"} (PDF,
+        JPEG or PNG, at most 10 MB)
+      </label>
+      <input
+        id={`${id}-file`}
+        type="file"
+        accept="application/pdf,image/jpeg,image/png"
+        disabled={upload.isPending}
+        aria-describedby={error ? `${id}-file-error` : undefined}
+        className="text-sm file:mr-3 file:rounded-md file:border file:border-border file:bg-white file:px-3 file:py-1.5"
+        onChange={(e) => {
+          void onFile(e.target.files?.[0]);
+          e.target.value = "";
+        }}
+      />
+      {upload.isPending ? <p className="text-muted-foreground">Uploading...</p> : null}
+      {error ? (
+        <p id={`${id}-file-error`} role="alert" className="text-destructive">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 function ProposeForm({
   side,
   agreement,
@@ -217,6 +292,8 @@ function ProposeForm({
   const id = useId();
   const action = useAgreementAction();
   const [issues, setIssues] = useState<Record<string, string>>({});
+  const upload = useProposeAmendmentDocument();
+  const [file, setFile] = useState<File | null>(null);
   const [asSide, setAsSide] = useState<AgreementSide>("program");
   const [values, setValues] = useState({
     title: agreement.title,
@@ -235,21 +312,32 @@ function ProposeForm({
     if (values.startDate !== agreement.startDate) changes.startDate = values.startDate;
     if (values.endDate !== agreement.endDate) changes.endDate = values.endDate;
     if (values.autoRenew !== agreement.autoRenew) changes.autoRenew = values.autoRenew;
-    if (Object.keys(changes).length === 0) {
-      setIssues({ endDate: "Change at least one term: the end date, the start date, the title or renewal" });
+    if (Object.keys(changes).length === 0 && !file) {
+      setIssues({
+        endDate:
+          "Change at least one term (the end date, the start date, the title or renewal) or choose a new document",
+      });
       return;
     }
+    const bySide = side === "admin" ? asSide : undefined;
+    let result: Agreement | null = null;
     try {
-      const result = (await action.mutateAsync({
-        id: agreement.id,
-        action: "amendments",
-        json: { ...changes, note: values.note, ...(side === "admin" ? { side: asSide } : {}) },
-      })) as Agreement;
+      if (Object.keys(changes).length > 0) {
+        result = (await action.mutateAsync({
+          id: agreement.id,
+          action: "amendments",
+          json: { ...changes, note: values.note, ...(bySide ? { side: bySide } : {}) },
+        })) as Agreement;
+      }
+      // The file joins the proposal just made, or is proposed alone.
+      if (file) result = await upload.mutateAsync({ id: agreement.id, file, side: bySide });
       toast.success("Amendment proposed: the other side is asked to accept it");
-      onChanged(result);
+      if (result) onChanged(result);
     } catch (err) {
       if (err instanceof ApiError) setIssues(Object.fromEntries(err.issues.map((i) => [i.path, i.message])));
-      toastError(err, "Could not propose the amendment");
+      toastError(err, result ? "The terms were proposed, the document was not" : "Could not propose the amendment");
+      // The terms' proposal stands: show it (its proposer can attach the document from there).
+      if (result) onChanged(result);
     }
   }
 
@@ -305,6 +393,24 @@ function ProposeForm({
         />
         Renews automatically
       </label>
+      <div className="grid gap-1.5">
+        <label htmlFor={`${id}-file`} className="text-sm font-medium">
+          New signed document (optional; PDF, JPEG or PNG, at most 10 MB)
+        </label>
+        <input
+          id={`${id}-file`}
+          type="file"
+          accept="application/pdf,image/jpeg,image/png"
+          aria-describedby={issue("file") ? `${id}-file-error` : undefined}
+          className="text-sm file:mr-3 file:rounded-md file:border file:border-border file:bg-white file:px-3 file:py-1.5"
+          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+        />
+        {issue("file") ? (
+          <p id={`${id}-file-error`} role="alert" className="text-sm text-destructive">
+            {issue("file")}
+          </p>
+        ) : null}
+      </div>
       <Field id={`${id}-note`} label="Why (the other side reads this)" error={issue("note")}>
         <Textarea
           id={`${id}-note`}
@@ -316,8 +422,8 @@ function ProposeForm({
         />
       </Field>
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={action.isPending}>
-          {action.isPending ? "Proposing..." : "Propose amendment"}
+        <Button type="submit" disabled={action.isPending || upload.isPending}>
+          {action.isPending || upload.isPending ? "Proposing..." : "Propose amendment"}
         </Button>
         <Button type="button" variant="outline" onClick={onCancel}>
           Cancel
