@@ -292,7 +292,7 @@ describe("approve and reject", () => {
     expect(res.status).toBe(409);
     expect(res.json.error.message).toMatch(
       // The other facility's rotation is not named to this facility (D1): dates only.
-      /^Olive Lap already has an approved placement with overlapping dates: a rotation at another facility \(2031-03-03 to 2031-04-25\)$/,
+      /^Olive Lap already has an approved placement with overlapping dates: a rotation at another facility \(Mar 3, 2031 to Apr 25, 2031\)$/,
     );
     // The overlap is read by the statement that writes the decision (issue 11): the refusal rolls
     // it back, seat, status and notices alike.
@@ -309,6 +309,64 @@ describe("approve and reject", () => {
     await createApplication(db(), s2, first.id, { status: "withdrawn" });
     const app2 = await createApplication(db(), s2, clash.id);
     expect((await decide(app2.id, "approve")).status).toBe(200);
+  });
+
+  it("the list and the detail show a pending application's clash before Approve is clicked (the rule approval refuses on)", async () => {
+    const s = await createStudent(t, program.organizationId!, { firstName: "Imani", lastName: "Early" });
+    const elsewhere = await createPlacement(db(), other.organizationId!, {
+      title: "Other Facility Secret",
+      startDate: "2032-03-03",
+      endDate: "2032-04-25",
+    });
+    await createApplication(db(), s, elsewhere.id, { status: "approved" });
+    const here = await createPlacement(db(), facilityId, {
+      title: "Day Shift Here",
+      startDate: "2032-05-03",
+      endDate: "2032-06-25",
+    });
+    await createApplication(db(), s, here.id, { status: "approved" });
+    const target = await createPlacement(db(), facilityId, {
+      title: "Overlap Target",
+      startDate: "2032-04-20",
+      endDate: "2032-05-10",
+    });
+    const app = await createApplication(db(), s, target.id);
+    const free = await createPlacement(db(), facilityId, { startDate: "2032-07-01", endDate: "2032-07-30" });
+    const clear = await createApplication(db(), s, free.id);
+
+    const list = await t.call("GET", `/api/facility/applications?search=Imani%20Early&pageSize=100`, {
+      cookie: facility.cookie,
+    });
+    expect(list.status).toBe(200);
+    const byId = new Map(list.json.items.map((i: { id: string }) => [i.id, i]));
+    // The earliest clash; another facility's rotation is dates only (D1).
+    expect(byId.get(app.id)).toMatchObject({
+      overlap: { title: null, facilityName: null, startDate: "2032-03-03", endDate: "2032-04-25", sameFacility: false },
+    });
+    expect(JSON.stringify(list.json)).not.toContain("Other Facility Secret");
+    expect(byId.get(clear.id)).toMatchObject({ overlap: null });
+    // Approved rows are not pending: nothing to warn of.
+    for (const i of list.json.items as { status: string; overlap: unknown }[])
+      if (i.status !== "pending") expect(i.overlap).toBeNull();
+
+    const detail = await t.call("GET", `/api/facility/applications/${app.id}`, { cookie: facility.cookie });
+    expect(detail.status).toBe(200);
+    expect(detail.json.overlap).toMatchObject({ startDate: "2032-03-03", endDate: "2032-04-25" });
+
+    // Once the other facility's clash is gone, this facility's own is named, title and facility.
+    await db().update(applications).set({ status: "withdrawn" }).where(eq(applications.placementId, elsewhere.id));
+    const again = await t.call("GET", `/api/facility/applications/${app.id}`, { cookie: facility.cookie });
+    expect(again.json.overlap).toMatchObject({
+      title: "Day Shift Here",
+      startDate: "2032-05-03",
+      endDate: "2032-06-25",
+      sameFacility: true,
+    });
+    expect(again.json.overlap.facilityName).toEqual(expect.any(String));
+    const refusal = await decide(app.id, "approve");
+    expect(refusal.status).toBe(409);
+    expect(refusal.json.error.message).toContain("Day Shift Here at ");
+    expect(refusal.json.error.message).toContain("(May 3, 2032 to Jun 25, 2032)");
   });
 
   it("422 for notes that are too long", async () => {

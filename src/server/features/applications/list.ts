@@ -3,7 +3,7 @@ import { alias, type PgSelect } from "drizzle-orm/pg-core";
 import { APPLICATION_STATUS_LABELS, type ApplicationStatus, withdrawalFlags } from "../../../domain/applications";
 import type { PlacedPhase } from "../../../domain/placements";
 import { builtOnce } from "../../db/built-once";
-import type { Db } from "../../db/client";
+import { type Db, fromJson, type JsonColumn } from "../../db/client";
 import { applications } from "../../db/schema/applications";
 import { users } from "../../db/schema/auth";
 import { requirementTypes } from "../../db/schema/compliance";
@@ -22,6 +22,7 @@ import {
 import { notFound } from "../../lib/errors";
 import { likePattern, offsetOf } from "../../lib/pagination";
 import { readyByApplication } from "../compliance/readiness";
+import { type Overlap, overlappingApproved } from "./overlap";
 
 // Reading applications (D7, D13): the program's list and CSV, the facility's list, CSV, detail and
 // placed students, the student's own list. One query shape for all of them; the caller's Scope
@@ -266,8 +267,45 @@ function facilityWhere(scope: FacilityScope, f: FacilityApplicationFilters): SQL
   );
 }
 
-function facilityItem(r: ListRow) {
+/**
+ * Issue 37: a pending application's clash with the student's approved placement, the rule approval
+ * refuses on, read with the row (one statement for the whole page).
+ */
+const overlapColumns = {
+  overlap: sql<JsonColumn<Overlap> | null>`case when ${applications.status} = 'pending' then ${overlappingApproved({
+    studentId: applications.studentId,
+    applicationId: applications.id,
+    placementId: applications.placementId,
+  })} end`,
+};
+
+function facilityListQuery(db: Db, where: SQL | undefined) {
+  return withJoins(
+    db
+      .select({ ...listColumns, ...overlapColumns })
+      .from(applications)
+      .$dynamic(),
+  )
+    .where(where)
+    .orderBy(desc(applications.submittedAt), desc(applications.id));
+}
+
+/** What the facility is shown of a clash: the other facility's title and name stay null (D1). */
+function overlapOf(value: JsonColumn<Overlap> | null) {
+  if (value === null) return null;
+  const o = fromJson(value);
   return {
+    title: o.title,
+    facilityName: o.facilityName,
+    startDate: o.startDate,
+    endDate: o.endDate,
+    sameFacility: o.sameFacility,
+  };
+}
+
+function facilityItem(r: ListRow & { overlap: JsonColumn<Overlap> | null }) {
+  return {
+    overlap: overlapOf(r.overlap),
     id: r.id,
     status: r.status,
     notes: r.notes,
@@ -307,7 +345,7 @@ export async function listFacilityApplications(
 ) {
   const scope = facilityScope(access, q.facilityId);
   const [rows, [total]] = await Promise.all([
-    listQuery(db, facilityWhere(scope, q)).limit(q.pageSize).offset(offsetOf(q)),
+    facilityListQuery(db, facilityWhere(scope, q)).limit(q.pageSize).offset(offsetOf(q)),
     withJoins(db.select({ n: count() }).from(applications).$dynamic()).where(facilityWhere(scope, q)),
   ]);
   // Issue 12: whether each applicant is ready for the rotation (bulk: a few queries per page).
@@ -371,7 +409,8 @@ export const FACILITY_APPLICATION_CSV_HEADER = [
 /** Every application matching the filters, as CSV rows with the facility's labels ('New' for pending). */
 export async function exportFacilityApplications(db: Db, access: Scope, f: FacilityApplicationFilters) {
   const scope = facilityScope(access, f.facilityId);
-  const rows = (await listQuery(db, facilityWhere(scope, f))).map(facilityItem);
+  // The CSV has no column for a clash: it is not read.
+  const rows = (await listQuery(db, facilityWhere(scope, f))).map((r) => facilityItem({ ...r, overlap: null }));
   return rows.map((a) => [
     a.student.name,
     a.student.email,
@@ -412,6 +451,7 @@ function facilityApplicationQuery(db: Db, access: Scope, id: string) {
       db
         .select({
           ...listColumns,
+          ...overlapColumns,
           phone: students.phone,
           specialtyInterest: students.specialtyInterest,
           complianceStatus: students.complianceStatus,

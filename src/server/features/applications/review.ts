@@ -22,6 +22,7 @@ import {
   readinessFrom,
 } from "../compliance/readiness";
 import { type FacilityApplicationRow, facilityApplicationFrom } from "./list";
+import { type Overlap, overlappingApproved, overlapText } from "./overlap";
 
 // The facility's decision on an application to one of its placements (issue 4, D7, D8): approve
 // (takes a seat) or reject. The Scope is the facility's: another facility's application is 404 (D1).
@@ -239,6 +240,8 @@ function answerOf(read: DecisionRow, written: Written, ready: boolean, locked: S
   const { override } = written;
   const row: FacilityApplicationRow = {
     id: read.id,
+    // Decided: no longer pending, so no clash to show.
+    overlap: null,
     status: written.status,
     notes: read.notes,
     notesByStudent: read.notesByStudent,
@@ -501,23 +504,13 @@ function approvalLocks(found: Found, state: ApprovalState): SQL {
     ${unit ? sql`for no key update of ${departments}` : sql``}`;
 }
 
-type Clash = {
-  firstName: string;
-  lastName: string;
-  title: string;
-  facilityName: string;
-  startDate: string;
-  endDate: string;
-  sameFacility: boolean;
-};
-
 type ClashInput = {
   studentId: string;
   applicationId: string;
   placement: { id: string; startDate: string; endDate: string };
   department: Unit | null;
 };
-type CheckRow = { clash: JsonColumn<Clash> | null; taken: number | string };
+type CheckRow = { clash: JsonColumn<Overlap> | null; taken: number | string };
 
 /**
  * What the checks under the locks read, as the columns of the decision's statement: D7, one
@@ -535,17 +528,7 @@ function clashChecks(a: ClashInput): SQL {
           and p.start_date <= ${placement.endDate}::date and p.end_date >= ${start})`
     : null;
   return sql`
-      (select json_build_object('firstName', s.first_name, 'lastName', s.last_name, 'title', o.title,
-          'facilityName', f.name, 'startDate', o.start_date, 'endDate', o.end_date,
-          'sameFacility', o.facility_id = t.facility_id)
-        from ${applications} x
-        join ${students} s on s.id = x.student_id
-        join ${placements} o on o.id = x.placement_id
-        join ${organizations} f on f.id = o.facility_id
-        join ${placements} t on t.id = ${placement.id}
-        where x.student_id = ${a.studentId} and x.status = 'approved' and x.id <> ${a.applicationId}
-          and o.start_date <= t.end_date and o.end_date >= t.start_date
-        order by o.start_date limit 1) as clash,
+      ${overlappingApproved({ studentId: a.studentId, applicationId: a.applicationId, placementId: placement.id })} as clash,
       ${
         claims
           ? sql`(with c as ${claims}
@@ -565,11 +548,9 @@ function assertNoClash(row: CheckRow, a: ClashInput) {
   const { placement, department } = a;
   const clash = row.clash ? fromJson(row.clash) : null;
   if (clash) {
-    // D1: a rotation at another facility is the student's record, not this facility's: dates only.
-    const where = clash.sameFacility ? `${clash.title} at ${clash.facilityName}` : "a rotation at another facility";
     throw refused(
       "overlapping_rotation",
-      `${fullName(clash)} already has an approved placement with overlapping dates: ${where} (${clash.startDate} to ${clash.endDate})`,
+      `${fullName(clash)} already has an approved placement with overlapping dates: ${overlapText(clash)}`,
     );
   }
   if (!department) return;
