@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ListCopy, ListQuery } from "./list-results";
 import type { Column } from "./list-table";
@@ -11,6 +11,12 @@ type Row = { id: string; name: string; gpa: number };
 const COLUMNS: Column<Row>[] = [
   { id: "name", header: "Name", sortKey: "name", cell: (r) => r.name },
   { id: "gpa", header: "GPA", cell: (r) => r.gpa.toFixed(2) },
+  {
+    id: "actions",
+    header: <span className="sr-only">Actions</span>,
+    actions: true,
+    cell: (r) => <button type="button">Invite {r.name}</button>,
+  },
 ];
 const COPY: ListCopy = {
   what: "students",
@@ -38,7 +44,19 @@ const show = (q: ListQuery<Row>, filtered = false, onSort = vi.fn()) =>
     />,
   );
 
-afterEach(cleanup);
+/** The window's width as the `md` media query sees it. */
+const atWidth = (px: number) =>
+  vi.stubGlobal("matchMedia", (media: string) => ({
+    matches: px >= Number(/min-width: (\d+)px/.exec(media)?.[1] ?? 0),
+    media,
+    addEventListener: vi.fn(),
+    removeEventListener: vi.fn(),
+  }));
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 describe("ListView", () => {
   it("says it is loading", () => {
@@ -72,5 +90,37 @@ describe("ListView", () => {
     fireEvent.click(screen.getByRole("button", { name: "Name" }));
     expect(onSort).toHaveBeenCalledWith("name");
     expect(screen.getByRole("navigation", { name: "Pagination" }).textContent).toContain("Showing 1–1 of 1");
+  });
+
+  it("shows each row as a card of labelled fields with its actions below them on a phone", () => {
+    atWidth(390);
+    show(
+      query({
+        data: page([
+          { id: "1", name: "Ada", gpa: 3.9 },
+          { id: "2", name: "Ben", gpa: 3.1 },
+        ]),
+      }),
+    );
+    expect(screen.queryByRole("table")).toBeNull();
+    const cards = within(screen.getByRole("list", { name: "Students" })).getAllByRole("listitem");
+    expect(cards).toHaveLength(2);
+    const fields = [...cards[0].querySelectorAll("dt")].map((dt) => [
+      dt.textContent,
+      dt.nextElementSibling?.textContent,
+    ]);
+    expect(fields).toEqual([
+      ["Name", "Ada"],
+      ["GPA", "3.90"],
+    ]);
+    const invite = within(cards[0]).getByRole("button", { name: "Invite Ada" });
+    expect(invite.closest("dl")).toBeNull();
+  });
+
+  it("keeps the table from md up", () => {
+    atWidth(768);
+    show(query({ data: page([{ id: "1", name: "Ada", gpa: 3.9 }]) }));
+    expect(screen.getByRole("table", { name: "Students" }).querySelectorAll("tbody tr")).toHaveLength(1);
+    expect(screen.queryByRole("list", { name: "Students" })).toBeNull();
   });
 });
