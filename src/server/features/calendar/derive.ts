@@ -1,4 +1,4 @@
-import { type AnyColumn, and, eq, gte, inArray, lte, ne, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, and, eq, gte, inArray, lte, ne, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { assertNever } from "../../../domain/assert-never";
 import { type CalendarEvent, type CalendarQuery, rotationConflicts } from "../../../domain/calendar";
@@ -11,6 +11,7 @@ import { departments, placements } from "../../db/schema/placements";
 import { students } from "../../db/schema/students";
 import { type Scope, scopeWhere } from "../../lib/access";
 import { readinessOf } from "../compliance/readiness";
+import { renewedDocuments } from "../compliance/records";
 
 // The events derived from the data (issue 15, ADR 020): rotations (approved applications),
 // placement spans, application deadlines and compliance expiries. One query per kind, whatever
@@ -340,7 +341,7 @@ function placementBase(r: Awaited<ReturnType<typeof placementRows>>[number]) {
 }
 
 /**
- * Compliance expiries: the current approved document's last valid day. A program sees its
+ * Compliance expiries: the last valid day of the approved document in force. A program sees its
  * students', a student their own, a facility those of students with an approved rotation at its
  * placements that has not ended (the facility's filter does the same for admins).
  */
@@ -367,6 +368,13 @@ export async function expiryEvents(db: DbOrTx, scope: Scope, f: DeriveFilter): P
         return assertNever(scope, "scope");
     }
   })();
+  // The approved documents in force: current ones, and those a renewal under review (or rejected)
+  // has not replaced, still valid today.
+  const renewed = renewedDocuments(
+    db,
+    f.today,
+    owner ? db.select({ id: students.id }).from(students).where(owner) : undefined,
+  ).as("renewed");
   const changed = sql<string>`greatest(coalesce(${complianceDocuments.reviewedAt}, ${complianceDocuments.uploadedAt}), ${students.updatedAt})`;
   const rows = await db
     .select({
@@ -384,8 +392,10 @@ export async function expiryEvents(db: DbOrTx, scope: Scope, f: DeriveFilter): P
     .innerJoin(requirementTypes, eq(requirementTypes.id, complianceDocuments.requirementTypeId))
     .where(
       and(
-        sql`${complianceDocuments.isCurrent}`,
-        eq(complianceDocuments.status, "approved"),
+        or(
+          and(sql`${complianceDocuments.isCurrent}`, eq(complianceDocuments.status, "approved")),
+          inArray(complianceDocuments.id, db.select({ id: renewed.id }).from(renewed)),
+        ),
         sql`${complianceDocuments.expiresOn} is not null`,
         owner,
         f.recordId ? eq(complianceDocuments.id, f.recordId) : undefined,

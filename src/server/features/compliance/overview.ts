@@ -220,9 +220,10 @@ export async function exportCompliance(db: DbOrTx, scope: ProgramScope, f: Compl
 async function complianceSummary(db: DbOrTx, scope: ProgramScope, day: string) {
   const inScope = and(scopeWhere(scope, { program: students.programId }), eq(students.enrollmentStatus, "active"));
   const n = (cond: SQL) => sql<number>`count(*) filter (where ${cond})`.mapWith(Number);
-  // Approved current documents of required types expiring within 90 days: a range of the partial
-  // index compliance_documents_expiry_idx, not every item of every student.
-  const expires = complianceDocuments.expiresOn;
+  // Required items whose document in force is approved and expires within 90 days: the same items
+  // as the per-student counts, so an approved card whose renewal awaits review still counts.
+  const items = itemsOf(db, inScope, day);
+  const expires = items.expiresOn;
   const [[byStatus], [expiring], [awaiting]] = await Promise.all([
     db
       .select({
@@ -238,26 +239,8 @@ async function complianceSummary(db: DbOrTx, scope: ProgramScope, day: string) {
         expiring60: n(sql`${expires} <= ${addDays(day, 60)}`),
         expiring90: n(sql`${expires} <= ${addDays(day, 90)}`),
       })
-      .from(complianceDocuments)
-      .innerJoin(students, eq(students.id, complianceDocuments.studentId))
-      .innerJoin(
-        programRequirements,
-        and(
-          eq(programRequirements.programId, students.programId),
-          eq(programRequirements.requirementTypeId, complianceDocuments.requirementTypeId),
-        ),
-      )
-      .innerJoin(
-        requirementTypes,
-        and(eq(requirementTypes.id, programRequirements.requirementTypeId), eq(requirementTypes.active, true)),
-      )
-      .where(
-        and(
-          inScope,
-          sql`${complianceDocuments.isCurrent} and ${complianceDocuments.status} = 'approved'`,
-          sql`${expires} >= ${day} and ${expires} <= ${addDays(day, 90)}`,
-        ),
-      ),
+      .from(items)
+      .where(sql`${items.docStatus} = 'approved' and ${expires} >= ${day} and ${expires} <= ${addDays(day, 90)}`),
     db
       .select({ n: count() })
       .from(complianceDocuments)

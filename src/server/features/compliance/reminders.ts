@@ -4,6 +4,7 @@ import { SETTING_DEFAULTS } from "../../../domain/platform-settings";
 import type { Db } from "../../db/client";
 import { mailHtml } from "../../lib/mail";
 import { enqueueMail } from "../../lib/mail-queue";
+import { renewedDocuments } from "./records";
 
 // Compliance reminders (issue 12), run by the job queue (ADR 015). Each reminder is a `mail.send`
 // job whose dedupe key names the document and the window, so it is enqueued once whoever scans,
@@ -48,12 +49,13 @@ type ExpiringRow = {
   requirement: string;
   first_name: string;
   email: string;
+  renewal_in_review: boolean | null;
 };
 
 const dayText = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10));
 
 /**
- * The hourly scan: for each current approved document of an active student expiring within the
+ * The hourly scan: for each approved document in force of an active student expiring within the
  * windows on `today`, enqueues the student's reminder (their account's email, else the roster's).
  * Returns how many reminders were new.
  */
@@ -64,15 +66,21 @@ export async function scanExpiringDocuments(
   const { today } = opts;
   const windows = opts.windows?.length ? opts.windows : DEFAULT_REMINDER_WINDOWS;
   const furthest = Math.max(...windows);
+  // The approved documents in force: current ones, and those a renewal under review (or rejected)
+  // has not replaced, which the student still stands on until they expire.
+  const renewed = renewedDocuments(db, today);
   const result = await db.execute(sql`
     select d.id as document_id, to_char(d.expires_on, 'YYYY-MM-DD') as expires_on, rt.name as requirement,
-           s.first_name, coalesce(u.email, s.email) as email
+           s.first_name, coalesce(u.email, s.email) as email, renewal.status = 'submitted' as renewal_in_review
       from compliance_documents d
       join students s on s.id = d.student_id and s.enrollment_status = 'active'
       join requirement_types rt on rt.id = d.requirement_type_id
+      left join compliance_documents renewal
+        on not d.is_current and renewal.is_current
+       and renewal.student_id = d.student_id and renewal.requirement_type_id = d.requirement_type_id
       left join student_users su on su.student_id = s.id
       left join users u on u.id = su.user_id
-     where d.is_current and d.status = 'approved'
+     where ((d.is_current and d.status = 'approved') or d.id in (select r.id from ${renewed} r))
        and d.expires_on between ${today}::date - ${EXPIRED_REMINDER_GRACE_DAYS}::int and ${today}::date + ${furthest}::int
      order by d.expires_on, d.id`);
   const rows = (result as unknown as { rows: ExpiringRow[] }).rows;
@@ -83,7 +91,13 @@ export async function scanExpiringDocuments(
     const daysLeft = daysBetween(today, expiresOn);
     const window = reminderWindowIn(windows, daysLeft);
     if (window === null) continue;
-    const { subject, lines } = reminderText(row.first_name, row.requirement, expiresOn, daysLeft);
+    const { subject, lines } = reminderText(
+      row.first_name,
+      row.requirement,
+      expiresOn,
+      daysLeft,
+      !!row.renewal_in_review,
+    );
     const isNew = await enqueueMail(
       db,
       {
@@ -100,9 +114,11 @@ export async function scanExpiringDocuments(
   return created;
 }
 
-function reminderText(firstName: string, requirement: string, expiresOn: string, daysLeft: number) {
+function reminderText(firstName: string, requirement: string, expiresOn: string, daysLeft: number, inReview: boolean) {
   const hello = `Hello ${firstName},`;
-  const upload = "Please upload a current document so your facilities keep seeing you as ready.";
+  const upload = inReview
+    ? "Your renewal is awaiting review: this document counts for your placements until then."
+    : "Please upload a current document so your facilities keep seeing you as ready.";
   if (daysLeft > 0) {
     const when = daysLeft === 1 ? "tomorrow" : `in ${daysLeft} days`;
     return {

@@ -12,6 +12,7 @@ import { evaluations, hourLogs, rotationPreceptors } from "../../db/schema/rotat
 import { students } from "../../db/schema/students";
 import { type Scope, scopeWhere } from "../../lib/access";
 import { notFound } from "../../lib/errors";
+import { inForce, renewedDocuments } from "../compliance/records";
 import { siteEvaluationsWithheld } from "../evaluations/queries";
 import { requiredHoursSql } from "../hours/required-hours";
 
@@ -24,6 +25,7 @@ export const MAX_RECORD_ENTRIES = 3000;
 
 const program = alias(organizations, "record_program");
 const facility = alias(organizations, "record_facility");
+const shown = alias(complianceDocuments, "record_document");
 
 export type RecordEntry = {
   workDate: string;
@@ -126,6 +128,11 @@ export async function loadRotationRecord(db: DbOrTx, scope: Scope, applicationId
     string | null
   >`(select m.title from ${memberships} m where m.user_id = ${users.id} and m.organization_id = ${r.facilityId} limit 1)`;
   const withheld = siteEvaluationsWithheld(scope);
+  const renewed = renewedDocuments(
+    db,
+    r.today,
+    db.select({ id: students.id }).from(students).where(eq(students.id, r.studentId)),
+  ).as("renewed");
   const [preceptors, entries, totals, evaluationRows, documents] = await Promise.all([
     db
       .select({ name: users.name, email: users.email, title: preceptorTitle })
@@ -172,14 +179,17 @@ export async function loadRotationRecord(db: DbOrTx, scope: Scope, applicationId
       .where(and(eq(evaluations.applicationId, r.id), withheld ? eq(evaluations.kind, "student") : undefined))
       // Midpoint before final; the preceptor's of the student before the student's of the site.
       .orderBy(desc(evaluations.phase), asc(evaluations.kind)),
+    // Per type, the document in force: an approved one a renewal under review has not replaced.
     db
       .select({
         type: requirementTypes.name,
-        status: complianceDocuments.status,
-        issuedOn: complianceDocuments.issuedOn,
-        expiresOn: complianceDocuments.expiresOn,
+        status: shown.status,
+        issuedOn: shown.issuedOn,
+        expiresOn: shown.expiresOn,
       })
       .from(complianceDocuments)
+      .leftJoin(renewed, eq(renewed.requirementTypeId, complianceDocuments.requirementTypeId))
+      .innerJoin(shown, eq(shown.id, inForce(renewed.id, renewed.id, complianceDocuments.id)))
       .innerJoin(requirementTypes, eq(requirementTypes.id, complianceDocuments.requirementTypeId))
       .where(and(eq(complianceDocuments.studentId, r.studentId), eq(complianceDocuments.isCurrent, true)))
       .orderBy(asc(requirementTypes.sortOrder), asc(requirementTypes.name)),
