@@ -61,10 +61,19 @@ function Hours() {
   return <RotationHours data={data} rotation={rotation} week={params.get("week")} pick={pick} />;
 }
 
-/** The week shown: the one asked for, else today's within the rotation (its first or last week outside it). */
-function defaultWeek(rotation: MyRotation, today: string) {
-  const day = today < rotation.startDate ? rotation.startDate : today > rotation.endDate ? rotation.endDate : today;
-  return weekStart(day);
+/**
+ * The week shown unless one is asked for: today's while the rotation is under way, its first before
+ * it starts; once it has ended, the last week with hours logged (its last week when none are), so
+ * the page never opens on an empty week after the hours were logged.
+ */
+function defaultWeek(rotation: MyRotation, today: string, entries: readonly HourEntry[]) {
+  if (today < rotation.startDate) return weekStart(rotation.startDate);
+  if (today <= rotation.endDate) return weekStart(today);
+  const logged = entries
+    .map((e) => e.workDate)
+    .filter((d) => d >= rotation.startDate && d <= rotation.endDate)
+    .reduce<string | null>((latest, d) => (latest === null || d > latest ? d : latest), null);
+  return weekStart(logged ?? rotation.endDate);
 }
 
 const WEEK = /^\d{4}-\d{2}-\d{2}$/;
@@ -81,7 +90,7 @@ function RotationHours({
   pick: (patch: Record<string, string | null>) => void;
 }) {
   const readOnly = useStudentReadOnly();
-  const week = asked && WEEK.test(asked) ? weekStart(asked) : defaultWeek(rotation, data.today);
+  const week = asked && WEEK.test(asked) ? weekStart(asked) : defaultWeek(rotation, data.today, data.entries);
   const days = Array.from({ length: 7 }, (_, i) => plusDays(week, i));
   const entries = data.entries.filter((e) => e.workDate >= days[0] && e.workDate <= days[6]);
   const weekMinutes = entries.reduce((s, e) => s + e.minutes, 0);
