@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { RotationStatus } from "../../../domain/preceptors";
 import { type Db, type DbOrTx, fromJson as json } from "../../db/client";
@@ -120,7 +120,18 @@ function toRotation(r: RotationRow) {
 }
 export type Rotation = ReturnType<typeof toRotation>;
 
-const ORDER = [asc(placements.startDate), asc(students.lastName), asc(students.firstName), asc(applications.id)];
+/**
+ * Current rotations first, then upcoming ones (both by start), then ended ones, the most recently
+ * ended first: what a preceptor works on now leads the list.
+ */
+const ORDER = [
+  asc(sql`case ${statusSql} when 'current' then 0 when 'upcoming' then 1 else 2 end`),
+  asc(sql`case when ${statusSql} <> 'ended' then ${placements.startDate} end`),
+  desc(sql`case when ${statusSql} = 'ended' then ${placements.endDate} end`),
+  asc(students.lastName),
+  asc(students.firstName),
+  asc(applications.id),
+];
 
 export async function listRotations(db: Db, scope: RotationScope, q: RotationQuery) {
   const where = rotationWhere(scope, q);
