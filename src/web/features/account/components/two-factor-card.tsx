@@ -67,7 +67,7 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="flex items-center gap-2">
+        <CardTitle className="flex flex-wrap items-center gap-2">
           Two-factor authentication <Badge variant={enabled ? "success" : "muted"}>{enabled ? "On" : "Off"}</Badge>
         </CardTitle>
         <CardDescription>

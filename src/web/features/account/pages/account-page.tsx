@@ -30,13 +30,14 @@ export default function AccountPage() {
   return (
     <>
       <PageHeader title="Account and security" description="Your profile, two-factor authentication and sessions" />
-      <div className="grid gap-6 lg:grid-cols-2">
+      {/* A grid item is as wide as its longest word by default: a long email would push the page sideways. */}
+      <div className="grid gap-6 *:min-w-0 lg:grid-cols-2">
         <Card>
           <CardHeader>
             <CardTitle>Profile</CardTitle>
           </CardHeader>
           <CardContent>
-            <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-2 text-sm">
+            <dl className="grid grid-cols-[max-content_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm wrap-anywhere">
               <dt className="text-muted-foreground">Name</dt>
               <dd>{profile.fullName}</dd>
               <dt className="text-muted-foreground">Email</dt>
