@@ -115,6 +115,19 @@ export const FacilityApplicationSchema = z
     ready: z.boolean().openapi({
       description: "The applicant meets every requirement of the program, facility and placement (issue 12)",
     }),
+    overlap: z
+      .object({
+        title: z.string().nullable(),
+        facilityName: z.string().nullable(),
+        startDate: z.string(),
+        endDate: z.string(),
+        sameFacility: z.boolean(),
+      })
+      .nullable()
+      .openapi({
+        description:
+          "A pending application's clash: the student's approved placement whose dates overlap (approval would be refused, 409). Another facility's rotation is dates only: title and facility null",
+      }),
   })
   .openapi("FacilityApplication");
 

@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ReviewApplicationDialog } from "./review-application-dialog";
+import { ReviewApplicationDialog, type ReviewTarget } from "./review-application-dialog";
 
 // Issue 12: approving a student who has not met every requirement. The server refuses with 409
 // not_ready naming what is missing; the dialog asks, and only "Approve anyway" resends the approval
@@ -45,12 +45,18 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function show(onClose = vi.fn()) {
+function show(onClose = vi.fn(), overlap: ReviewTarget["overlap"] = null) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
       <ReviewApplicationDialog
-        target={{ id: "a-1", decision: "approve", studentName: "Ada Lovelace", placementTitle: "ICU Rotation" }}
+        target={{
+          id: "a-1",
+          decision: "approve",
+          studentName: "Ada Lovelace",
+          placementTitle: "ICU Rotation",
+          overlap,
+        }}
         onClose={onClose}
       />
     </QueryClientProvider>,
@@ -90,5 +96,36 @@ describe("Approving a student who is not ready", () => {
     expect(screen.getByRole("dialog", { name: "Approve application" })).toBeInTheDocument();
     expect(calls).toHaveLength(1);
     expect(onClose).not.toHaveBeenCalled();
+  });
+});
+
+describe("Approving a student with an overlapping approved rotation", () => {
+  it("names the clash with dates for people and does not offer Approve", async () => {
+    show(vi.fn(), {
+      title: "ER Nights",
+      facilityName: "Mercy General",
+      startDate: "2027-03-03",
+      endDate: "2027-04-25",
+      sameFacility: true,
+    });
+    const review = screen.getByRole("dialog", { name: "Approve application" });
+    expect(within(review).getByRole("alert")).toHaveTextContent(
+      "Ada Lovelace already has an approved placement with overlapping dates: ER Nights at Mercy General (Mar 3, 2027 – Apr 25, 2027).",
+    );
+    expect(within(review).getByRole("button", { name: "Approve" })).toBeDisabled();
+    expect(calls).toHaveLength(0);
+  });
+
+  it("another facility's rotation is named by its dates only", () => {
+    show(vi.fn(), {
+      title: null,
+      facilityName: null,
+      startDate: "2027-03-03",
+      endDate: "2027-04-25",
+      sameFacility: false,
+    });
+    expect(screen.getByRole("alert")).toHaveTextContent(
+      "overlapping dates: a rotation at another facility (Mar 3, 2027 – Apr 25, 2027).",
+    );
   });
 });

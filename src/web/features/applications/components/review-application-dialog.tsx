@@ -5,7 +5,21 @@ import { Button } from "@/web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/web/components/ui/dialog";
 import { Field } from "@/web/components/ui/field";
 import { Textarea } from "@/web/components/ui/textarea";
+import { formatDate } from "@/web/lib/format";
 import { useDecideApplication } from "../facility-api";
+
+/** A pending application's clash with the student's approved placement, as the server reads it (D7). */
+export type Overlap = {
+  title: string | null;
+  facilityName: string | null;
+  startDate: string;
+  endDate: string;
+  sameFacility: boolean;
+};
+
+/** "ER Nights at Mercy (Mar 3, 2027 – Apr 25, 2027)"; another facility's rotation is dates only (D1). */
+export const overlapText = (o: Overlap) =>
+  `${o.sameFacility ? `${o.title} at ${o.facilityName}` : "a rotation at another facility"} (${formatDate(o.startDate)} – ${formatDate(o.endDate)})`;
 
 export type ReviewTarget = {
   id: string;
@@ -14,6 +28,8 @@ export type ReviewTarget = {
   placementTitle: string;
   /** The view that opened the dialog: its words (Accept / Decline or Approve / Reject) are used. */
   view?: ReviewView;
+  /** A known clash: approval would be refused, so Approve is disabled and the dialog says why. */
+  overlap?: Overlap | null;
 };
 
 /**
@@ -39,6 +55,7 @@ export function ReviewApplicationDialog({
   const [notes, setNotes] = useState("");
   const [missing, setMissing] = useState<string[] | null>(null);
   const approve = target?.decision === "approve";
+  const blocked = approve && target?.overlap ? target.overlap : null;
   const words = REVIEW_ACTION_LABELS[target?.view ?? "facilityApplications"];
 
   function close() {
@@ -81,6 +98,12 @@ export function ReviewApplicationDialog({
             {approve ? "Approving takes one spot of the placement." : "The program is told it was not accepted."}
           </DialogDescription>
         ) : null}
+        {blocked && target ? (
+          <p role="alert" className="mt-4 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm">
+            {target.studentName} already has an approved placement with overlapping dates: {overlapText(blocked)}. A
+            student cannot hold two approved placements at once: this application cannot be approved.
+          </p>
+        ) : null}
         {target && readiness ? <div className="mt-4">{readiness(target.id, target.studentName)}</div> : null}
         <div className="mt-4">
           <Field id="review-notes" label="Notes to the program (optional)">
@@ -97,7 +120,11 @@ export function ReviewApplicationDialog({
           <Button variant="outline" onClick={close} disabled={decide.isPending}>
             Cancel
           </Button>
-          <Button variant={approve ? "default" : "destructive"} onClick={decideClicked} disabled={decide.isPending}>
+          <Button
+            variant={approve ? "default" : "destructive"}
+            onClick={decideClicked}
+            disabled={decide.isPending || blocked !== null}
+          >
             {decide.isPending ? "Saving..." : approve ? words.approve : words.reject}
           </Button>
         </div>

@@ -16,7 +16,7 @@ import { PageHeader } from "@/web/components/ui/page-header";
 import { formatDate } from "@/web/lib/format";
 import { statusColumn, studentColumn, submittedColumn } from "../components/application-columns";
 import { SentNote } from "../components/application-notes";
-import { ReviewApplicationDialog, type ReviewTarget } from "../components/review-application-dialog";
+import { overlapText, ReviewApplicationDialog, type ReviewTarget } from "../components/review-application-dialog";
 import {
   type FacilityApplication,
   type FacilityApplicationFilter,
@@ -134,6 +134,12 @@ const columns = (review: Review, showReadiness?: (a: FacilityApplication) => voi
           note={`${formatDate(a.placement.startDate)} – ${formatDate(a.placement.endDate)}`}
         />
         <SentNote application={a} viewer="facility" />
+        {a.status === "pending" && a.overlap ? (
+          <p className="mt-1 text-xs font-medium text-destructive" title={overlapText(a.overlap)}>
+            Overlaps an approved rotation
+            <span className="sr-only">: {overlapText(a.overlap)}</span>
+          </p>
+        ) : null}
       </>
     ),
   },
@@ -165,7 +171,13 @@ export function FacilityApplicationsPage({
   const filter: FacilityApplicationFilter = { ...params.query, status, facilityId: params.param("facility") };
   const list = useQuery(facilityApplicationsQuery(filter));
   const review: Review = (a, decision) =>
-    setReviewing({ id: a.id, decision, studentName: a.student.name, placementTitle: a.placement.title });
+    setReviewing({
+      id: a.id,
+      decision,
+      studentName: a.student.name,
+      placementTitle: a.placement.title,
+      overlap: a.overlap,
+    });
 
   const actions = <ExportCsvButton url={facilityApplicationsExportUrl(filter)} name="facility-applications" />;
 
