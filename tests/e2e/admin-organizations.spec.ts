@@ -33,6 +33,22 @@ test("an administrator verifies a newly signed-up nursing program", async ({ pag
   await expect(page.getByText("Organization verified")).toBeVisible();
   await expect(row.getByText("Verified", { exact: true })).toBeVisible();
   await expectAccessible(page);
+
+  // A verified program is suspended from the list, not rejected; a suspended one is reinstated.
+  await expect(row.getByRole("button", { name: `Reject ${organization}` })).toHaveCount(0);
+  await expect(row.getByRole("button", { name: `Verify ${organization}` })).toHaveCount(0);
+  await row.getByRole("button", { name: `Suspend ${organization}` }).click();
+  await expect(dialog.getByRole("heading", { name: `Suspend ${organization}?` })).toBeVisible();
+  await dialog.getByLabel("Reason").fill("Accreditation documents are out of date");
+  await dialog.getByRole("button", { name: "Suspend" }).click();
+  await expect(page.getByText("Organization suspended")).toBeVisible();
+  await expect(row.getByText("Suspended", { exact: true })).toBeVisible();
+  await expect(row.getByRole("button", { name: `Suspend ${organization}` })).toHaveCount(0);
+  await row.getByRole("button", { name: `Reinstate ${organization}` }).click();
+  await expect(dialog.getByRole("heading", { name: `Reinstate ${organization}?` })).toBeVisible();
+  await dialog.getByRole("button", { name: "Reinstate" }).click();
+  await expect(page.getByText("Organization reinstated")).toBeVisible();
+  await expect(row.getByRole("button", { name: `Suspend ${organization}` })).toBeVisible();
   await signOut(page);
 
   await signIn(page, email, "Spring-field-2026");

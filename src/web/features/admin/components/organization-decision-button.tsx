@@ -9,12 +9,31 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "@/web/components/ui/dialog";
-import { useDecideOrganization } from "../api";
+import { useDecideOrganization, type VerificationStatus } from "../api";
 
 type Decision = "verify" | "reject";
 
-/** Verify or reject, after a confirmation dialog. */
-export function DecisionButton({ id, name, decision }: { id: string; name: string; decision: Decision }) {
+/** What a rejection does, from where the organization stands: a verified one loses what it had. */
+const STAYS_OUT = "It stays unable to submit or receive applications. Its coordinators are told by email.";
+const REJECT_TEXT: Record<VerificationStatus, string> = {
+  pending: STAYS_OUT,
+  rejected: STAYS_OUT,
+  verified:
+    "It can no longer submit or receive applications and its coordinators are signed out. They are told by email.",
+};
+
+/** Verify or reject (an organization that is `from` now), after a confirmation dialog. */
+export function DecisionButton({
+  id,
+  name,
+  decision,
+  from,
+}: {
+  id: string;
+  name: string;
+  decision: Decision;
+  from: VerificationStatus;
+}) {
   const [open, setOpen] = useState(false);
   const decide = useDecideOrganization();
   const verify = decision === "verify";
@@ -47,7 +66,7 @@ export function DecisionButton({ id, name, decision }: { id: string; name: strin
         <DialogDescription>
           {verify
             ? "Its coordinators can then submit or receive applications. They are told by email."
-            : "It stays unable to submit or receive applications. Its coordinators are told by email."}
+            : REJECT_TEXT[from]}
         </DialogDescription>
         <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <DialogClose asChild>

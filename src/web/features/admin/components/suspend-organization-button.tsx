@@ -17,7 +17,18 @@ const REASON_MIN = 2;
 const REASON_MAX = 500;
 
 /** Suspend (with a reason, 2 to 500 characters) or reinstate an organization, after a dialog. */
-export function SuspendOrganizationButton({ id, name, suspended }: { id: string; name: string; suspended: boolean }) {
+export function SuspendOrganizationButton({
+  id,
+  name,
+  suspended,
+  size,
+}: {
+  id: string;
+  name: string;
+  suspended: boolean;
+  /** Small in a list's row. */
+  size?: "sm";
+}) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | undefined>();
@@ -46,7 +57,13 @@ export function SuspendOrganizationButton({ id, name, suspended }: { id: string;
       }}
     >
       <DialogTrigger asChild>
-        <Button variant={suspended ? "default" : "destructive"}>{suspended ? "Reinstate" : "Suspend"}</Button>
+        <Button
+          size={size}
+          variant={suspended ? "default" : "destructive"}
+          aria-label={`${suspended ? "Reinstate" : "Suspend"} ${name}`}
+        >
+          {suspended ? "Reinstate" : "Suspend"}
+        </Button>
       </DialogTrigger>
       <DialogContent>
         <DialogTitle>{suspended ? `Reinstate ${name}?` : `Suspend ${name}?`}</DialogTitle>

@@ -187,8 +187,12 @@ export function OrganizationDetailPage({ kind }: { kind: OrganizationKind }) {
         description={`${org.kind === "program" ? "Nursing program" : "Healthcare facility"}${location ? ` in ${location}` : ""}, on the platform since ${formatDate(org.createdAt)}`}
         actions={
           <>
-            {org.status !== "verified" ? <DecisionButton id={org.id} name={org.name} decision="verify" /> : null}
-            {org.status !== "rejected" ? <DecisionButton id={org.id} name={org.name} decision="reject" /> : null}
+            {org.status !== "verified" ? (
+              <DecisionButton id={org.id} name={org.name} decision="verify" from={org.status} />
+            ) : null}
+            {org.status !== "rejected" ? (
+              <DecisionButton id={org.id} name={org.name} decision="reject" from={org.status} />
+            ) : null}
             <SuspendOrganizationButton id={org.id} name={org.name} suspended={org.suspendedAt !== null} />
           </>
         }

@@ -16,9 +16,11 @@ import {
   type OrganizationKind,
   organizationsExportUrl,
   organizationsQuery,
+  type VerificationStatus,
 } from "../api";
 import { AddOrganizationButton } from "../components/add-organization-button";
 import { DecisionButton } from "../components/organization-decision-button";
+import { SuspendOrganizationButton } from "../components/suspend-organization-button";
 
 const STATUSES = ["pending", "verified", "rejected"] as const;
 const STATUS_BADGE = { pending: "warning", verified: "success", rejected: "destructive" } as const;
@@ -105,14 +107,33 @@ const columns = (kind: OrganizationKind): Column<Organization>[] => [
     id: "actions",
     header: actionsHeader,
     actions: true,
-    cell: (o) => (
-      <div className="flex flex-wrap justify-end gap-2">
-        {o.status !== "verified" ? <DecisionButton id={o.id} name={o.name} decision="verify" /> : null}
-        {o.status !== "rejected" ? <DecisionButton id={o.id} name={o.name} decision="reject" /> : null}
-      </div>
-    ),
+    cell: (o) => <div className="flex flex-wrap justify-end gap-2">{rowActions(o)}</div>,
   },
 ];
+
+/**
+ * What fits where the organization stands: a pending one is verified or rejected, a verified one
+ * suspended, a rejected one may still be verified; a suspended one is reinstated.
+ */
+function rowActions(o: Organization) {
+  const decide = (decision: "verify" | "reject") => (
+    <DecisionButton key={decision} id={o.id} name={o.name} decision={decision} from={o.status} />
+  );
+  const suspension = (suspended: boolean) => (
+    <SuspendOrganizationButton key="suspension" id={o.id} name={o.name} suspended={suspended} size="sm" />
+  );
+  const status: VerificationStatus = o.status;
+  switch (status) {
+    case "pending":
+      return [decide("verify"), decide("reject"), o.suspendedAt ? suspension(true) : null];
+    case "verified":
+      return suspension(o.suspendedAt !== null);
+    case "rejected":
+      return [decide("verify"), o.suspendedAt ? suspension(true) : null];
+    default:
+      return status satisfies never;
+  }
+}
 
 /** D2: an administrator's list of nursing programs or facilities, to verify or reject the pending ones. */
 export function OrganizationsPage({ kind }: { kind: OrganizationKind }) {
