@@ -182,12 +182,13 @@ test("on a phone the roster and a student's page work", async ({ page }) => {
   await signIn(page, DEMO.program);
   await expect(page).toHaveURL(/\/dashboard\/program$/);
   await page.goto("/students");
-  const table = page.getByRole("table", { name: "Students" });
-  await expect(table).toBeVisible();
+  // A phone shows the roster as cards (a list), each with its link.
+  const roster = page.getByRole("list", { name: "Students" });
+  await expect(roster).toBeVisible();
   await checkAccessible(page);
   await page.getByLabel("Sort by").selectOption("name:asc");
   await expect(page).toHaveURL(/sort=name/);
-  await table.getByRole("link").first().click();
+  await roster.getByRole("link").first().click();
   await expect(page).toHaveURL(/\/students\/[0-9a-f-]{36}$/);
   await expect(page.getByRole("heading", { level: 2, name: "Student information" })).toBeVisible();
   await checkAccessible(page);
