@@ -87,8 +87,8 @@ type Row = {
   ok: number | ((who: Who) => number);
   /** Builds the request; by default every `:param` becomes a random UUID and there is no body. */
   request?: (ctx: Ctx, who: Who) => Promise<Req> | Req;
-  /** Further checks on an allowed caller's response. */
-  check?: (res: Res, ctx: Ctx, who: Who) => void | Promise<void>;
+  /** Further checks on an allowed caller's response, given the request sent. */
+  check?: (res: Res, ctx: Ctx, who: Who, req: Req) => void | Promise<void>;
   /** After a refused call: the state the route must not have changed. */
   unchanged?: (ctx: Ctx, req: Req) => Promise<void>;
   /** Streams (Server-Sent Events) are opened, checked and closed rather than read. */
@@ -1225,12 +1225,17 @@ const MATRIX: Row[] = [
         role: "facility",
       },
     }),
-    check: async (res, ctx) => {
-      const me = await ctx.t.call("GET", "/api/accounts/me", { cookie: res.cookie });
+    // The answer signs no one in (ADR 006): the new account signs in with what was sent.
+    check: async (res, ctx, _who, req) => {
+      const body = req.body as { email: string; password: string };
+      const cookie = await ctx.t.signIn(body.email, body.password);
+      const me = await ctx.t.call("GET", "/api/accounts/me", { cookie });
       expect(me.json.role).toBe("facility");
     },
     foreign: "n/a",
   },
+  // The web app's session check: signed out is `{ me: null }`, not a 401 (the browser logs those).
+  { route: "GET /api/accounts/session", allowed: "public", ok: 200, foreign: "n/a" },
   {
     route: "GET /api/accounts/me",
     allowed: "signed-in",
@@ -2878,7 +2883,7 @@ for (const row of MATRIX) {
         const res = await t.call(method, path, { cookie, body: req.body, headers: req.headers, ip: req.ip });
         expect(res.status, JSON.stringify(res.json)?.slice(0, 300)).toBe(expected);
         if (allowed) {
-          await row.check?.(res, ctx, who);
+          await row.check?.(res, ctx, who, req);
         } else {
           expect(res.json.error).toEqual(
             expected === 401

@@ -208,7 +208,8 @@ const optionalJson = <T extends z.ZodType>(schema: T) => ({
   body: { content: { "application/json": { schema } }, required: false },
 });
 
-const sideBody = signSchema.openapi({
+// `.meta`, not `.openapi`: a schema of src/domain may be built before @hono/zod-openapi extends zod.
+const sideBody = signSchema.meta({
   description: "Administrators: the side they act for; a coordinator always acts for their own (another: 403)",
 });
 
@@ -321,7 +322,7 @@ const amendmentUploadRoute = createRoute({
         "multipart/form-data": {
           schema: z.object({
             file: fileField,
-            side: signSchema.shape.side.openapi({ description: "Administrators: the side they propose for" }),
+            side: signSchema.shape.side.meta({ description: "Administrators: the side they propose for" }),
           }),
         },
       },
