@@ -1,17 +1,13 @@
 import { isAdmin, type Role } from "@/domain/roles";
-import { ApiError, api, unwrap } from "@/web/lib/api-client";
+import { api, unwrap } from "@/web/lib/api-client";
 
 /**
  * The signed-in user, or null when nobody is signed in. The signed-in pages read it through the
  * query cache (session.ts); /auth asks it once without TanStack Query (issue 11, public pages' weight).
+ * Signed out is a 200 with null, not an error the browser logs.
  */
 export async function fetchMe() {
-  try {
-    return await unwrap(await api.api.accounts.me.$get());
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 401) return null;
-    throw err;
-  }
+  return (await unwrap(await api.api.accounts.session.$get())).me;
 }
 
 export type Me = NonNullable<Awaited<ReturnType<typeof fetchMe>>>;

@@ -3,6 +3,7 @@ import { SIGN_UP_RECEIVED, signUpSchema } from "../../../domain/auth";
 import { allowAnySignedIn, setActiveOrganization } from "../../lib/access";
 import { actorOf, recordAudit } from "../../lib/audit";
 import { clientAddressOf } from "../../lib/client-address";
+import type { Viewer } from "../../lib/context";
 import { createRouter, ErrorSchema, errorResponses, jsonContent } from "../../lib/router";
 import { MeSchema, SignUpReceivedSchema } from "./schemas";
 import { getMe, signUp } from "./service";
@@ -32,6 +33,18 @@ const meRoute = createRoute({
   summary: "The signed-in user, roles, organization and access request",
   middleware: [allowAnySignedIn] as const,
   responses: { 200: jsonContent(MeSchema, "The signed-in user"), 401: errorResponses[401] },
+});
+
+const sessionRoute = createRoute({
+  method: "get",
+  path: "/session",
+  tags: ["accounts"],
+  summary: "Who is signed in, if anyone: the web app's session check",
+  description:
+    "A signed-out visitor is not an error: 200 with `me` null (every protected route still answers 401). Signed in, `me` is GET /api/accounts/me's answer.",
+  responses: {
+    200: jsonContent(z.object({ me: MeSchema.nullable() }), "The signed-in user, or null"),
+  },
 });
 
 const switchOrganizationRoute = createRoute({
@@ -64,6 +77,10 @@ export const accountRoutes = createRouter()
     return c.json({ message: SIGN_UP_RECEIVED }, 201);
   })
   .openapi(meRoute, async (c) => c.json(await getMe(c.get("deps"), c.get("viewer")), 200))
+  .openapi(sessionRoute, async (c) => {
+    const viewer = c.get("viewer") as Viewer | null;
+    return c.json({ me: viewer ? await getMe(c.get("deps"), viewer) : null }, 200);
+  })
   .openapi(switchOrganizationRoute, async (c) => {
     const { deps, viewer } = c.var;
     const organization = await setActiveOrganization(deps.db, viewer, c.req.valid("json").organizationId);
