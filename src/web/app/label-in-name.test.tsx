@@ -79,7 +79,7 @@ describe("label in name", () => {
             { text: "Revoke", label: "Revoke the invitation to a@b.test", onClick: () => {} },
           ]}
         />
-        <AgreementRequiredNotice facilityName="Mercy" title="ICU rotation" />
+        <AgreementRequiredNotice facilityName="Mercy" title="ICU rotation" viewer="student" />
       </>,
     );
     expect(labelInNameProblems(container)).toEqual([]);

@@ -77,9 +77,9 @@ export function AppShell({ me }: { me: Me }) {
               role="status"
               className="mb-6 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900"
             >
-              <strong>{me.organization?.name} is pending verification.</strong> You can prepare now (add students, draft
-              placements); submitting and receiving applications opens once a platform administrator verifies your
-              organization.
+              <strong>{me.organization?.name} is pending verification.</strong> You can prepare now (
+              {preparation(me.organization?.kind)}); submitting and receiving applications opens once a platform
+              administrator verifies your organization.
             </div>
           ) : null}
           {suspendedOrg ? (
@@ -105,4 +105,9 @@ export function AppShell({ me }: { me: Me }) {
       </div>
     </div>
   );
+}
+
+/** What a pending organization can prepare before it is verified: its own side's work. */
+export function preparation(kind: string | undefined): string {
+  return kind === "facility" ? "add departments, draft placements" : "add students";
 }

@@ -1,5 +1,6 @@
 import { Search } from "lucide-react";
 import type { ReactNode } from "react";
+import type { AgreementViewer } from "@/web/components/agreement-required-notice";
 import { DateField, FilterBar, specialtyField } from "@/web/components/list-page/filter-bar";
 import { type ListCopy, type ListQuery, ListResults } from "@/web/components/list-page/list-results";
 import { useListParams } from "@/web/components/list-page/use-list-params";
@@ -41,10 +42,12 @@ export function PlacementBrowser<T extends CardPlacement & { id: string }>({
   filters: { params },
   list,
   action,
+  viewer,
 }: {
   filters: PlacementFilters;
   list: ListQuery<T>;
   action: (placement: T) => ReactNode;
+  viewer: AgreementViewer;
 }) {
   return (
     <>
@@ -57,7 +60,7 @@ export function PlacementBrowser<T extends CardPlacement & { id: string }>({
           <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Available placements">
             {data.items.map((p) => (
               <li key={p.id}>
-                <PlacementCard placement={p} action={action(p)} />
+                <PlacementCard placement={p} action={action(p)} viewer={viewer} />
               </li>
             ))}
           </ul>

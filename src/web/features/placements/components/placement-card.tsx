@@ -5,6 +5,7 @@ import { applyByLabel } from "@/domain/placements";
 import {
   type AgreementFlags,
   AgreementRequiredNotice,
+  type AgreementViewer,
   agreementBlocks,
 } from "@/web/components/agreement-required-notice";
 import { Badge } from "@/web/components/ui/badge";
@@ -30,7 +31,15 @@ export type CardPlacement = Pick<
 > & { allowLateJoiners?: boolean; minGpa?: number | null; applicationDeadline?: string | null } & AgreementFlags;
 
 /** An open placement in the browse grids; `action` is the viewer's button (apply, applied, closed). */
-export function PlacementCard({ placement: p, action }: { placement: CardPlacement; action: ReactNode }) {
+export function PlacementCard({
+  placement: p,
+  action,
+  viewer,
+}: {
+  placement: CardPlacement;
+  action: ReactNode;
+  viewer: AgreementViewer;
+}) {
   const badge = spotsLeftBadge(p.capacity, p.slotsFilled);
   const where = [p.facility.city, p.facility.state].filter(Boolean).join(", ");
   return (
@@ -79,7 +88,11 @@ export function PlacementCard({ placement: p, action }: { placement: CardPlaceme
         ) : null}
         <div className="mt-auto pt-2">
           {/* Issue 17: the facility's agreement rule refuses this program: say so instead of offering Apply. */}
-          {agreementBlocks(p) ? <AgreementRequiredNotice facilityName={p.facility.name} title={p.title} /> : action}
+          {agreementBlocks(p) ? (
+            <AgreementRequiredNotice facilityName={p.facility.name} title={p.title} viewer={viewer} />
+          ) : (
+            action
+          )}
         </div>
       </CardContent>
     </Card>

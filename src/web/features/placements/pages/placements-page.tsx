@@ -48,7 +48,7 @@ export default function PlacementsPage() {
         </div>
       ) : null}
 
-      <PlacementBrowser filters={filters} list={list} action={submitButton} />
+      <PlacementBrowser filters={filters} list={list} action={submitButton} viewer="program" />
 
       <SubmitApplicationDialog
         placement={applyTo}

@@ -34,7 +34,7 @@ function Browse({ recommended }: { recommended?: RecommendedSlot }) {
   return (
     <>
       {recommended?.(setApplyTo)}
-      <PlacementBrowser filters={filters} list={list} action={applyButton} />
+      <PlacementBrowser filters={filters} list={list} action={applyButton} viewer="student" />
 
       <ApplyDialog
         placement={applyTo}
