@@ -6,6 +6,7 @@ import {
   INELIGIBLE,
   MATCH_WEIGHTS,
   matchScore,
+  milesText,
   prepareStudent,
   type ScoringPlacement,
   type ScoringStudent,
@@ -333,5 +334,14 @@ describe("matchScore and prepareStudent", () => {
       expect(Number.isInteger(full.score)).toBe(true);
       expect(full.reason.length).toBeGreaterThan(0);
     }
+  });
+});
+
+describe("distance in words", () => {
+  it("under one mile is 'less than a mile', not '0 miles'", () => {
+    expect(milesText(0)).toBe("less than a mile");
+    expect(milesText(0.6)).toBe("less than a mile");
+    expect(milesText(1.2)).toBe("1 mile");
+    expect(milesText(14.4)).toBe("14 miles");
   });
 });

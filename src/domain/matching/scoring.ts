@@ -592,9 +592,16 @@ function specialtyDetail(w: Words, p: ScoringPlacement, s: PreparedStudent): str
   }
 }
 
+/** "14 miles"; "1 mile"; under one mile rounds to no distance at all, so say "less than a mile". */
+export function milesText(miles: number): string {
+  if (miles < 1) return "less than a mile";
+  const n = Math.round(miles);
+  return `${n} mile${n === 1 ? "" : "s"}`;
+}
+
 function locationDetail(w: Words, k: PreparedPlacement, s: PreparedStudent): string {
   const where = k.where || "a location not given";
-  const miles = ev.miles >= 0 ? `${Math.round(ev.miles)} miles from ${w.your} program` : "";
+  const miles = ev.miles >= 0 ? `${milesText(ev.miles)} from ${w.your} program` : "";
   switch (ev.location) {
     case "city":
       return `In ${where}, one of ${w.your} preferred locations`;
