@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { CalendarCheck, ClipboardList, MessageSquare, Search, ShieldCheck, Sparkles, User } from "lucide-react";
 import { Link } from "react-router";
 import { applicationStatusLabel, applicationStatusTone } from "@/domain/applications";
+import { EXPIRING_WITHIN_DAYS } from "@/domain/compliance";
 import { COMPLIANCE_LABELS, type ComplianceStatus } from "@/domain/students";
 import { LoadError } from "@/web/components/list-page/load-error";
 import { type QuickAction, QuickActions } from "@/web/components/quick-actions";
@@ -146,7 +147,7 @@ function Body({ data, unread }: { data: StudentDashboard; unread: number | null 
                 {COMPLIANCE_LABELS[student.complianceStatus]}
               </Badge>
             </p>
-            <p className="text-muted-foreground">{COMPLIANCE_TEXT[student.complianceStatus]}</p>
+            <ComplianceText status={student.complianceStatus} />
             <ComplianceCounts />
             <div>
               <Button asChild size="sm" variant="outline">
@@ -211,6 +212,20 @@ function Recommended() {
 }
 
 /** The student's items in one line ("8 of 10 approved · 2 missing"), once their records are loaded. */
+/**
+ * The status in a sentence; "compliant" with items expiring soon says so too (the counts beside it
+ * show them: "current" alone would read as a contradiction).
+ */
+export function complianceText(status: ComplianceStatus, expiring: number): string {
+  if (status !== "compliant" || expiring === 0) return COMPLIANCE_TEXT[status];
+  return `Every required item is approved and current; ${expiring} ${expiring === 1 ? "expires" : "expire"} within ${EXPIRING_WITHIN_DAYS} days.`;
+}
+
+function ComplianceText({ status }: { status: ComplianceStatus }) {
+  const records = useQuery(myComplianceQuery);
+  return <p className="text-muted-foreground">{complianceText(status, records.data?.counts.expiring ?? 0)}</p>;
+}
+
 function ComplianceCounts() {
   const records = useQuery(myComplianceQuery);
   if (!records.data) return null;
