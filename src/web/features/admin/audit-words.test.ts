@@ -17,6 +17,12 @@ describe("pastSummary", () => {
     expect(pastSummary("Submit applications for one or more students")).toBe(
       "submitted applications for one or more students",
     );
+    // A short verb ending in one vowel and one consonant doubles it.
+    expect(pastSummary("Log clinical hours on a day of an approved rotation")).toBe(
+      "logged clinical hours on a day of an approved rotation",
+    );
+    expect(pastSummary("Stop a recurring event")).toBe("stopped a recurring event");
+    expect(pastSummary("Sign out")).toBe("signed out");
     // Already in the past (sign-ins, handlers' own sentences): kept.
     expect(pastSummary("Signed in")).toBe("signed in");
     expect(pastSummary("Approved Ada's application to ICU")).toBe("approved Ada's application to ICU");

@@ -19,6 +19,8 @@ function past(verb: string): string {
   if (w.endsWith("ed")) return w;
   if (w.endsWith("e")) return `${w}d`;
   if (/[^aeiou]y$/.test(w)) return `${w.slice(0, -1)}ied`;
+  // One syllable ending in one vowel and one consonant doubles it: "log" → "logged", "ban" → "banned".
+  if (/^[^aeiou]*[aeiou][bdglmnprt]$/.test(w)) return `${w}${w.at(-1)}ed`;
   return `${w}ed`;
 }
 
