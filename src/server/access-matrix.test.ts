@@ -1226,7 +1226,7 @@ const MATRIX: Row[] = [
       },
     }),
     // The answer signs no one in (ADR 006): the new account signs in with what was sent.
-    check: async (res, ctx, _who, req) => {
+    check: async (_res, ctx, _who, req) => {
       const body = req.body as { email: string; password: string };
       const cookie = await ctx.t.signIn(body.email, body.password);
       const me = await ctx.t.call("GET", "/api/accounts/me", { cookie });
