@@ -268,7 +268,7 @@ function facilityWhere(scope: FacilityScope, f: FacilityApplicationFilters): SQL
 }
 
 /**
- * Issue 37: a pending application's clash with the student's approved placement, the rule approval
+ * A pending application's clash with the student's approved placement, the rule approval
  * refuses on, read with the row (one statement for the whole page).
  */
 const overlapColumns = {
